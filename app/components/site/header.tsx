@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { ExternalLink, Menu, Phone } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { cn } from "~/lib/class-names";
+import { siteConfig } from "../../../site.config";
+import { BrandLogo } from "./brand-logo";
+import { CurrencyMenu } from "./currency-menu";
+import { HEADER_LINKS, memberAreaUrl, telHref } from "./nav-links";
+import { usePricingHighlight } from "./use-pricing-highlight";
+
+function LoginLink({ className }: { className?: string }) {
+  return (
+    <Button asChild className={className}>
+      <a href={memberAreaUrl(siteConfig.domains.memberArea)} target="_blank" rel="noopener noreferrer">
+        Login
+        <ExternalLink aria-hidden="true" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    </Button>
+  );
+}
+
+function PhoneLink({ className }: { className?: string }) {
+  return (
+    <a
+      href={telHref(siteConfig.company.phone)}
+      className={cn("inline-flex items-center gap-2 text-sm font-medium hover:text-primary", className)}
+    >
+      <Phone className="size-4" aria-hidden="true" />
+      {siteConfig.company.phone}
+    </a>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary", isActive && "text-primary");
+
+export function Header() {
+  const highlighted = usePricingHighlight();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    // A link in the mobile menu was followed: close the menu for the new page.
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  return (
+    <header
+      data-highlighted={highlighted}
+      className={cn(
+        "sticky top-0 z-40 border-b bg-background/95 backdrop-blur transition-colors",
+        highlighted && "border-primary bg-primary-light shadow-md",
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <BrandLogo />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {HEADER_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-3 lg:flex">
+          <PhoneLink />
+          <CurrencyMenu />
+          <LoginLink />
+        </div>
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetTrigger asChild>
+            <Button variant="outline" size="icon" className="lg:hidden" aria-label="Open menu">
+              <Menu aria-hidden="true" />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="right" className="w-80">
+            <SheetHeader>
+              <SheetTitle>Menu</SheetTitle>
+              <SheetDescription className="sr-only">Site navigation</SheetDescription>
+            </SheetHeader>
+            <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
+              {HEADER_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} end className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="flex flex-col gap-4 px-4 pt-4">
+              <PhoneLink className="px-3" />
+              <CurrencyMenu align="start" />
+              <LoginLink />
+            </div>
+          </SheetContent>
+        </Sheet>
+      </div>
+    </header>
+  );
+}

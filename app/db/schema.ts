@@ -1,0 +1,230 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// better-auth's tables. The property names are the field names better-auth asks its adapter for.
+
+export const user = pgTable("user", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  fullName: text(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.identifier)],
+);
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});
+
+// The product's own tables.
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique().on(table.userId, table.role)],
+);
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    companyName: text().notNull(),
+    notes: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId), index().on(table.createdAt)],
+);
+
+export const ORDER_STATUSES = ["Not Paid", "paid", "completed", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CURRENCY_CODES = ["USD", "EUR", "GBP"] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+const quotedList = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderNumber: text().notNull().unique(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    /** Minor units (cents) of `currency`. */
+    amount: integer().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    status: text().$type<OrderStatus>().notNull().default("Not Paid"),
+    serviceType: text().notNull(),
+    business: text().notNull(),
+    site: text().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    flightDate: date(),
+    airport: text(),
+    adults: integer().notNull(),
+    children: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index().on(table.createdAt),
+    index().on(table.customerId),
+    index().on(table.status, table.createdAt),
+    check("orders_amount_non_negative", sql`${table.amount} >= 0`),
+    check("orders_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
+    check("orders_status_known", sql`${table.status} in (${quotedList(ORDER_STATUSES)})`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    provider: text().notNull(),
+    providerRef: text().notNull().unique(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    amount: integer().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    outcome: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.orderId)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Which form sent it: the contact page or the services page. */
+    source: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    message: text().notNull(),
+    status: text().notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.createdAt)],
+);
+
+export const unsubscribeRequests = pgTable(
+  "unsubscribe_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    /** SHA-256 of the single-use confirmation token; the token itself only travels by e-mail. */
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    status: text().notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.createdAt), index().on(table.email)],
+);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.status, table.nextAttemptAt)],
+);

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public origin of the site, used for canonical links and e-mail links. */
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  /** Folder of the embedded database (PGlite); ignored when DATABASE_URL is set. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses an environment, naming every bad variable and why, so a misconfigured boot fails fast. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(blankAsUnset);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new EnvError(`Invalid environment variables:\n${problems.join("\n")}`);
+}
+
+let cached: Env | undefined;
+
+/** The process environment, validated once on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,74 @@
+/** An HSL triplet as CSS variables want it: "205 85% 45%". */
+export type HslTriplet = string;
+
+export type PlanId = "medium" | "premium";
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Whole currency units, shown with the visitor's currency symbol (no conversion). */
+  price: number;
+  period: string;
+  description: string;
+  features: string[];
+  highlighted: boolean;
+  /** Passed to the partner sites as `product` when a trial starts on this plan. */
+  productCode?: string;
+}
+
+export interface TitledText {
+  title: string;
+  description: string;
+}
+
+export interface SiteConfig {
+  company: {
+    name: string;
+    legalName: string;
+    phone: string;
+    email: string;
+    address: string;
+  };
+  /** Host names without a scheme. */
+  domains: {
+    main: string;
+    fastTrack: string;
+    checkIn: string;
+    memberArea: string;
+  };
+  colors: {
+    primary: HslTriplet;
+    primaryLight: HslTriplet;
+    primaryDark: HslTriplet;
+    accent: HslTriplet;
+    secondary: HslTriplet;
+  };
+  pricing: Record<PlanId, Plan>;
+  /** Fast-track booking prices in whole currency units. */
+  fastTrack: {
+    fromPrice: number;
+    adultPrice: number;
+    childPrice: number;
+  };
+  trialDays: number;
+  content: {
+    hero: { title: string; subtitle: string; cta: string };
+    services: {
+      fastTrack: TitledText;
+      checkIn: TitledText;
+      museums: TitledText;
+    };
+    whyChooseUs: { title: string; reasons: TitledText[] };
+  };
+  seo: {
+    defaultTitle: string;
+    defaultDescription: string;
+    keywords: string[];
+  };
+  social: {
+    facebook: string;
+    twitter: string;
+    instagram: string;
+    linkedin: string;
+  };
+}

@@ -1,0 +1,139 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast } from "sonner";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Footer } from "./components/site/footer";
+import { Header } from "./components/site/header";
+import { NotFoundMessage } from "./components/site/not-found-message";
+import { Toaster } from "./components/ui/toaster";
+import { currencyFromRequest } from "./features/currency/currency.server";
+import { brandCssVariables } from "./features/site-config/brand-style";
+import type { Toast } from "./lib/toast";
+import { takeToast } from "./lib/toast.server";
+import { siteConfig } from "../site.config";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, clearCookie } = takeToast(request);
+  return data(
+    { currency: currencyFromRequest(request), toast },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
+}
+
+/** Routes set `handle = { lang: "fr" }` to change the document language. */
+function useDocumentLanguage() {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const lang = (match.handle as { lang?: string } | undefined)?.lang;
+    if (lang) return lang;
+  }
+  return "en";
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = useDocumentLanguage();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={`hsl(${siteConfig.colors.primary})`} />
+        <style>{brandCssVariables(siteConfig.colors)}</style>
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useToastOnArrival(toast: Toast | null | undefined) {
+  useEffect(() => {
+    if (!toast) return;
+    const show = { success: showToast.success, error: showToast.error, info: showToast.info }[toast.type];
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+}
+
+/** Without JavaScript there are no toasts, so the message is printed on the page instead. */
+function NoScriptToast({ toast }: { toast: Toast | null | undefined }) {
+  if (!toast) return null;
+  return (
+    <noscript>
+      <div role="status" className="mx-auto mt-4 max-w-3xl rounded-md border bg-muted px-4 py-3 text-sm">
+        <strong>{toast.title}</strong>
+        {toast.description ? ` ${toast.description}` : null}
+      </div>
+    </noscript>
+  );
+}
+
+function Shell({ children, toast }: { children: React.ReactNode; toast?: Toast | null }) {
+  useToastOnArrival(toast);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <NoScriptToast toast={toast} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Shell toast={toast}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const body = notFound ? (
+    <NotFoundMessage />
+  ) : (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-muted-foreground">
+        We could not show this page. Please try again in a moment; if it keeps happening, contact us.
+      </p>
+      <a href="/" className="mt-8 inline-block font-medium text-primary underline">
+        Return to Home
+      </a>
+    </section>
+  );
+  return rootData ? <Shell>{body}</Shell> : <main id="main">{body}</main>;
+}

@@ -1,0 +1,20 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/currency";
+import { isCurrencyCode } from "~/features/currency/currency";
+import { currencyCookie } from "~/features/currency/currency.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const currency = form.get("currency");
+  if (!isCurrencyCode(currency)) {
+    return data({ error: "Choose one of USD, EUR or GBP." }, { status: 400 });
+  }
+  return redirect(safeRedirectPath(form.get("redirectTo")), {
+    headers: { "Set-Cookie": currencyCookie(currency) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

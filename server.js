@@ -1,0 +1,16 @@
+// Production entry: serves the build made by `npm run build`.
+import { existsSync } from "node:fs";
+
+const serverBuild = "./build/server/index.js";
+if (!existsSync(serverBuild)) {
+  console.error("No build found: run `npm run build` first (or `npm start`, which builds).");
+  process.exit(1);
+}
+
+const { start } = await import(serverBuild);
+try {
+  await start();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
+import { env } from "~/env.server";
+import { logger } from "~/logger.server";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+interface StartOptions {
+  /** Vite's dev middleware, in development; in production the built client is served from disk. */
+  devMiddleware?: RequestHandler;
+}
+
+function createApp({ devMiddleware }: StartOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+    }),
+  );
+  return app;
+}
+
+/**
+ * The boot path: open and migrate the database, then listen. Nothing here runs at import time,
+ * because `react-router build` imports this bundle.
+ */
+export async function start(options: StartOptions = {}) {
+  const config = env();
+  const handle = await openDatabase(databaseTargetFromEnv(config));
+  installDatabase(handle);
+  const server = createApp(options).listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT, database: handle.kind }, "server listening");
+  });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    forceClose.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    installDatabase(undefined);
+    await handle.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return server;
+}

@@ -1,0 +1,116 @@
+import type { SiteConfig } from "./app/features/site-config/types";
+
+export const siteConfig: SiteConfig = {
+  company: {
+    name: "Jetlane",
+    legalName: "Jetlane Travel Services B.V.",
+    phone: "+31 20 808 4100",
+    email: "support@jetlane.example",
+    address: "Herengracht 420, 1017 BZ Amsterdam, Netherlands",
+  },
+  domains: {
+    main: "www.jetlane.example",
+    fastTrack: "fasttrack.jetlane.example",
+    checkIn: "checkin.jetlane.example",
+    memberArea: "members.jetlane.example",
+  },
+  colors: {
+    primary: "205 85% 45%",
+    primaryLight: "205 85% 92%",
+    primaryDark: "205 85% 30%",
+    accent: "42 95% 55%",
+    secondary: "205 40% 96%",
+  },
+  pricing: {
+    medium: {
+      id: "medium",
+      name: "Medium",
+      price: 49,
+      period: "Every 3 months",
+      description: "The essentials for travellers who fly a few times a season.",
+      features: [
+        "3-day free trial",
+        "Cancel anytime",
+        "Up to 2 free fast-track accesses per month",
+        "Automated check-in included",
+        "Priority entry to selected museums",
+      ],
+      highlighted: false,
+      productCode: "_3m_49",
+    },
+    premium: {
+      id: "premium",
+      name: "Premium",
+      price: 79,
+      period: "Every 3 months",
+      description: "Everything we offer, for frequent flyers who want the airport to disappear.",
+      features: [
+        "3-day free trial",
+        "Up to 5 free fast-track accesses per month",
+        "Unlimited automated check-ins",
+        "Unlimited museum skip-the-line",
+        "Exclusive lounge discounts",
+      ],
+      highlighted: true,
+    },
+  },
+  fastTrack: {
+    fromPrice: 5,
+    adultPrice: 11,
+    childPrice: 11,
+  },
+  trialDays: 3,
+  content: {
+    hero: {
+      title: "Simplified Travel, Extraordinary Experiences",
+      subtitle:
+        "Fast-track security lanes, automated check-in, lounge discounts and skip-the-line museum entry in one membership, from 49 per quarter.",
+      cta: "Start Your Journey",
+    },
+    services: {
+      fastTrack: {
+        title: "Airport Fast Track",
+        description:
+          "Skip the long security queues with a dedicated lane at over 300 connected airports and reach your gate relaxed.",
+      },
+      checkIn: {
+        title: "Automated Check-In",
+        description:
+          "We check you in the moment your flight opens and send your boarding pass, so you never miss the window.",
+      },
+      museums: {
+        title: "Skip-the-Line Attractions",
+        description: "Walk straight into museums and attractions at your destination with priority entry for members.",
+      },
+    },
+    whyChooseUs: {
+      title: "Why travellers choose Jetlane",
+      reasons: [
+        {
+          title: "One membership, every trip",
+          description: "Fast track, check-in, lounges and attractions under a single quarterly fee.",
+        },
+        {
+          title: "Try it free",
+          description: "Every plan starts with a 3-day free trial, and you can cancel at any time.",
+        },
+        {
+          title: "People who answer",
+          description: "Our team helps you 7 days a week, 9 AM to 8 PM, by phone, e-mail and chat.",
+        },
+      ],
+    },
+  },
+  seo: {
+    defaultTitle: "Jetlane | Airport fast track, check-in and travel perks in one membership",
+    defaultDescription:
+      "Skip airport security queues, get checked in automatically and enjoy lounge and museum perks. Start with a 3-day free trial.",
+    keywords: ["airport fast track", "automated check-in", "lounge discounts", "skip the line", "travel membership"],
+  },
+  social: {
+    facebook: "",
+    twitter: "",
+    instagram: "",
+    linkedin: "",
+  },
+};
