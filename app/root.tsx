@@ -130,7 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-muted-foreground">
         We could not show this page. Please try again in a moment; if it keeps happening, contact us.
       </p>
-      <a href="/" className="mt-8 inline-block font-medium text-primary underline">
+      <a href="/" className="mt-8 inline-block font-medium text-link underline">
         Return to Home
       </a>
     </section>

@@ -46,7 +46,7 @@ export function CurrencyMenu({
         action="/currency"
         onSubmit={() => details.current?.removeAttribute("open")}
         className={cn(
-          "absolute z-50 w-56 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg",
+          "absolute z-50 w-64 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg",
           align === "end" ? "right-0" : "left-0",
           side === "below" ? "top-full mt-1" : "bottom-full mb-1",
         )}

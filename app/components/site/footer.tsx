@@ -32,7 +32,7 @@ function LinkColumn({ title, links }: { title: string; links: readonly { to: str
       <ul className="space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-muted-foreground hover:text-primary">
+            <Link to={link.to} className="text-muted-foreground hover:text-link">
               {link.label}
             </Link>
           </li>
@@ -55,13 +55,13 @@ export function Footer() {
               {company.address}
             </p>
             <p>
-              <a href={`mailto:${company.email}`} className="inline-flex items-center gap-2 hover:text-primary">
+              <a href={`mailto:${company.email}`} className="inline-flex items-center gap-2 hover:text-link">
                 <Mail className="size-4" aria-hidden="true" />
                 {company.email}
               </a>
             </p>
             <p>
-              <a href={telHref(company.phone)} className="inline-flex items-center gap-2 hover:text-primary">
+              <a href={telHref(company.phone)} className="inline-flex items-center gap-2 hover:text-link">
                 <Phone className="size-4" aria-hidden="true" />
                 {company.phone}
               </a>
@@ -75,7 +75,7 @@ export function Footer() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
-          © 2025 {company.legalName}. All rights reserved.
+          © 2025 {company.legalName.replace(/\.?$/, ".")} All rights reserved.
         </p>
       </div>
     </footer>

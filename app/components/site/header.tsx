@@ -26,7 +26,7 @@ function PhoneLink({ className }: { className?: string }) {
   return (
     <a
       href={telHref(siteConfig.company.phone)}
-      className={cn("inline-flex items-center gap-2 text-sm font-medium hover:text-primary", className)}
+      className={cn("inline-flex items-center gap-2 text-sm font-medium hover:text-link", className)}
     >
       <Phone className="size-4" aria-hidden="true" />
       {siteConfig.company.phone}
@@ -35,7 +35,7 @@ function PhoneLink({ className }: { className?: string }) {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary", isActive && "text-primary");
+  cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-link", isActive && "text-link");
 
 export function Header() {
   const highlighted = usePricingHighlight();
@@ -90,7 +90,7 @@ export function Header() {
             </nav>
             <div className="flex flex-col gap-4 px-4 pt-4">
               <PhoneLink className="px-3" />
-              <CurrencyMenu align="start" />
+              <CurrencyMenu align="start" className="w-fit" />
               <LoginLink />
             </div>
           </SheetContent>

@@ -15,7 +15,7 @@ const buttonVariants = cva(
         outline: "border border-input bg-background shadow-xs hover:bg-muted hover:text-foreground",
         secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
         ghost: "hover:bg-muted hover:text-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
+        link: "text-link underline-offset-4 hover:underline",
         accent: "bg-accent text-accent-foreground shadow-xs hover:bg-accent/90",
       },
       size: {

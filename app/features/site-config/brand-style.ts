@@ -1,6 +1,31 @@
-import type { SiteConfig } from "./types";
+import { parseHslTriplet, readableForeground, readableOn, type Hsl } from "./hsl";
+import type { HslTriplet, SiteConfig } from "./types";
 
-/** The brand colours as the CSS variables the Tailwind theme reads (see app.css). */
+function parse(name: string, value: HslTriplet): Hsl {
+  const hsl = parseHslTriplet(value);
+  if (!hsl) throw new Error(`site.config.ts colors.${name} must be an HSL triplet like "205 85% 45%", got "${value}"`);
+  return hsl;
+}
+
+/**
+ * The brand colours as the CSS variables the Tailwind theme reads (see app.css), plus the colours
+ * derived from them so that any brand stays legible: text on the primary and accent colours, and
+ * `--link`, the primary colour dark enough to read as text on white.
+ */
 export function brandCssVariables(colors: SiteConfig["colors"]): string {
-  return `:root{--primary:${colors.primary};--primary-light:${colors.primaryLight};--primary-dark:${colors.primaryDark};--accent:${colors.accent};--secondary:${colors.secondary};}`;
+  const primary = parse("primary", colors.primary);
+  const accent = parse("accent", colors.accent);
+  const variables = {
+    "--primary": colors.primary,
+    "--primary-foreground": readableForeground(primary),
+    "--primary-light": colors.primaryLight,
+    "--primary-dark": colors.primaryDark,
+    "--link": readableOn(primary),
+    "--accent": colors.accent,
+    "--accent-foreground": readableForeground(accent),
+    "--secondary": colors.secondary,
+  };
+  return `:root{${Object.entries(variables)
+    .map(([name, value]) => `${name}:${value};`)
+    .join("")}}`;
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("fills the defaults for an empty environment: PGlite in ./data on port 3000", () => {
+    expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: "./data", NODE_ENV: "production" });
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats a blank variable as unset", () => {
+    const parsed = parseEnv({ DATABASE_URL: "", PORT: "" });
+    expect(parsed.PORT).toBe(3000);
+    expect(parsed.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names each bad variable in its error", () => {
+    const attempt = () => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://localhost/db", LOG_LEVEL: "loud" });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/PORT:/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(attempt).toThrow(/LOG_LEVEL:/);
+  });
+
+  it("accepts a PostgreSQL URL", () => {
+    expect(parseEnv({ DATABASE_URL: "postgresql://app@db.internal:5432/site" }).DATABASE_URL).toBe(
+      "postgresql://app@db.internal:5432/site",
+    );
+  });
+});

@@ -1,0 +1,130 @@
+import { expect, seriousA11yViolations, test } from "./fixtures";
+
+test("an unknown path answers 404 with the not-found page and a link home", async ({ page }) => {
+  const response = await page.goto("/no/such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Simplified Travel, Extraordinary Experiences");
+});
+
+test("the currency menu changes the symbol shown, and the choice survives a reload", async ({ page }) => {
+  await page.goto("/fast-track");
+  const header = page.getByRole("banner");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fast Track - from $5");
+  await expect(header.getByTestId("currency-symbol")).toHaveText("$");
+
+  await header.getByText("USD").click();
+  await header.getByRole("button", { name: "Euros" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fast Track - from €5");
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fast Track - from €5");
+  await expect(header.getByTestId("currency-symbol")).toHaveText("€");
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === "currency")?.value).toBe("EUR");
+});
+
+test("the currency menu works with JavaScript off", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/fast-track");
+  const header = page.getByRole("banner");
+  await header.getByText("USD").click();
+  await header.getByRole("button", { name: "Great Britain Pounds" }).click();
+  await expect(page).toHaveURL("/fast-track");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fast Track - from £5");
+  await context.close();
+});
+
+test("the header and footer carry the spec's links", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [name, href] of [
+    ["Home", "/"],
+    ["Services", "/services"],
+    ["Contact", "/contact"],
+    ["Unsubscribe", "/unsubscribe"],
+  ] as const) {
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: /^\+31/ })).toHaveAttribute("href", /^tel:\+31\d+$/);
+  const login = header.getByRole("link", { name: /Login/ });
+  await expect(login).toHaveAttribute("target", "_blank");
+  await expect(login).toHaveAttribute("href", /^https:\/\/members\./);
+
+  const footer = page.getByRole("contentinfo");
+  const footerHrefs = await footer
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  for (const href of [
+    "/",
+    "/services",
+    "/contact",
+    "/terms",
+    "/subscription-terms",
+    "/privacy",
+    "/faq",
+    "/services#subscription",
+    "/services#fast-track",
+    "/services#checkin",
+    "/services#concierge",
+  ]) {
+    expect(footerHrefs).toContain(href);
+  }
+  await expect(footer).toContainText("Amsterdam, Netherlands");
+  await expect(footer).toContainText("© 2025");
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+});
+
+test("the mobile menu opens with its toggle and closes with Escape or a link", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Services" }).click();
+  await expect(page).toHaveURL("/services");
+  await expect(menu).toBeHidden();
+});
+
+test("every spec route renders its title, French where the spec says so", async ({ page }) => {
+  const expected: [string, string, string][] = [
+    ["/", "Simplified Travel, Extraordinary Experiences", "en"],
+    ["/services", "Our Services", "en"],
+    ["/pre-checkout", "Choose Your Plan", "en"],
+    ["/fast-track", "Fast Track - from $5", "en"],
+    ["/fast-track-form", "Book Your Fast Track", "en"],
+    ["/contact", "CONTACT US", "en"],
+    ["/unsubscribe", "Unsubscribe", "en"],
+    ["/terms", "Terms and Conditions", "en"],
+    ["/subscription-terms", "Subscription Terms", "en"],
+    ["/privacy", "Privacy Policy", "en"],
+    ["/faq", "Frequently Asked Questions", "en"],
+    ["/auth", "Connexion", "fr"],
+    ["/admin", "Tableau de bord administrateur", "fr"],
+  ];
+  for (const [path, title, lang] of expected) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(title);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", lang);
+  }
+});
+
+test("the shell has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.goto("/does-not-exist");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});

@@ -1,0 +1,123 @@
+import { readdirSync } from "node:fs";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { is, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
+import { PgTable as PgTableClass } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { customers, orders } from "~/db/schema";
+import { createEmptyPostgresDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTableClass));
+const migrationFiles = readdirSync("drizzle").filter((file) => file.endsWith(".sql"));
+
+let handle: TestDatabase;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await handle.destroy();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await handle.db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+describe(`migrations on ${testDatabaseKind()}`, () => {
+  it("records every committed migration as applied", async () => {
+    const applied = await rows<{ count: number | string }>(
+      sql`select count(*) as count from drizzle.__drizzle_migrations`,
+    );
+    expect(Number(applied[0]!.count)).toBe(migrationFiles.length);
+  });
+
+  it("creates every table and column the Drizzle schema declares", async () => {
+    const columns = await rows<{ table_name: string; column_name: string }>(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+    );
+    const present = new Set(columns.map((column) => `${column.table_name}.${column.column_name}`));
+    const declared = tables.flatMap((table) => {
+      const config = getTableConfig(table);
+      // Column names come out of the schema as written; the database got them in snake_case.
+      return config.columns.map(
+        (column) => `${config.name}.${column.keyAsName ? toSnakeCase(column.name) : column.name}`,
+      );
+    });
+    expect(declared.length).toBeGreaterThan(50);
+    expect(declared.filter((column) => !present.has(column))).toEqual([]);
+  });
+
+  it("writes and reads back an order through the schema, and refuses an unknown status", async () => {
+    const [customer] = await handle.db
+      .insert(customers)
+      .values({ companyName: "Robert'); DROP TABLE orders;--", notes: "Airport: Lisbon Humberto Delgado - LIS" })
+      .returning();
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        orderNumber: "FT-1-ROUNDTRIP",
+        customerId: customer!.id,
+        amount: 3300,
+        currency: "EUR",
+        serviceType: "Fast Track",
+        business: "Fast Track",
+        site: "Test",
+        idempotencyKey: "round-trip",
+        flightDate: "2030-01-31",
+        adults: 2,
+        children: 1,
+      })
+      .returning();
+    expect(order).toMatchObject({ status: "Not Paid", amount: 3300, flightDate: "2030-01-31" });
+    expect(order!.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const [readBack] = await handle.db.select().from(customers);
+    expect(readBack!.companyName).toBe("Robert'); DROP TABLE orders;--");
+
+    await expect(
+      handle.db.execute(sql`update orders set status = 'shipped' where id = ${order!.id}`),
+    ).rejects.toThrow();
+  });
+
+  it("is a no-op when run again on an up-to-date database", async () => {
+    if (testDatabaseKind() === "pglite") {
+      // PGlite's in-memory database lives in one handle; reopen a persisted folder instead.
+      const { mkdtempSync, rmSync } = await import("node:fs");
+      const { tmpdir } = await import("node:os");
+      const { join } = await import("node:path");
+      const dataDir = mkdtempSync(join(tmpdir(), "pglite-migrate-"));
+      try {
+        const first = await openDatabase({ kind: "pglite", dataDir });
+        await first.db.insert(customers).values({ companyName: "Kept across reopen" });
+        await first.close();
+        const second = await openDatabase({ kind: "pglite", dataDir });
+        const kept = await second.db.select().from(customers);
+        await second.close();
+        expect(kept.map((customer) => customer.companyName)).toEqual(["Kept across reopen"]);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      return;
+    }
+    const database = await createEmptyPostgresDatabase();
+    try {
+      const first = await openDatabase({ kind: "postgres", url: database.url });
+      await first.db.insert(customers).values({ companyName: "Kept across reopen" });
+      await first.close();
+      // Two instances booting at once: the advisory lock makes one wait for the other.
+      const [second, third] = await Promise.all([
+        openDatabase({ kind: "postgres", url: database.url }),
+        openDatabase({ kind: "postgres", url: database.url }),
+      ]);
+      const kept = await second.db.select().from(customers);
+      await Promise.all([second.close(), third.close()]);
+      expect(kept.map((customer) => customer.companyName)).toEqual(["Kept across reopen"]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
