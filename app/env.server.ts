@@ -10,6 +10,11 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   /** Folder of the embedded database (PGlite); ignored when DATABASE_URL is set. */
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * Root secret for sessions and signatures (32+ characters). Optional on the embedded database,
+   * where one is generated into DATA_DIR; required with DATABASE_URL.
+   */
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

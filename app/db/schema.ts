@@ -161,6 +161,25 @@ export const orders = pgTable(
   ],
 );
 
+/** Every status change of an order: who made it (a user, or null for the customer/system) and when. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text().$type<OrderStatus>(),
+    toStatus: text().$type<OrderStatus>().notNull(),
+    actorUserId: text().references(() => user.id, { onDelete: "set null" }),
+    /** Who, for people reading the history: "customer", "system", or the admin's e-mail. */
+    actorLabel: text().notNull(),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.orderId, table.createdAt)],
+);
+
 export const payments = pgTable(
   "payments",
   {

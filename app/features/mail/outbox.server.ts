@@ -1,0 +1,17 @@
+import type { Database } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Queues an e-mail. Pass the transaction that writes the data the mail is about, so the mail is
+ * queued if and only if that data is committed; the outbox worker sends it afterwards.
+ */
+export async function enqueueMail(db: Database, mail: OutgoingMail) {
+  await db.insert(outbox).values({ to: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+}
