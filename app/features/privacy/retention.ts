@@ -1,0 +1,25 @@
+/**
+ * How long personal data is kept. The privacy policy renders its retention text from this object and
+ * the retention job applies the same numbers, so the promise on the page and the system cannot drift.
+ */
+export const RETENTION = {
+  /** Orders still 'Not Paid' are deleted this long after they were created. */
+  unpaidOrderHours: 48,
+  /** Customer data is kept this long after the customer's last order. */
+  customerDataYears: 6,
+  /** A data request is answered within this many calendar months (GDPR art. 12(3): one month). */
+  dataRequestResponseMonths: 1,
+  /** Contact messages are kept this long after they were received. */
+  contactMessageYears: 2,
+  /** Unsubscribe requests are kept this long, so that the address stays unsubscribed meanwhile. */
+  unsubscribeRequestYears: 2,
+} as const;
+
+export type PeriodUnit = "hour" | "day" | "month" | "year";
+
+/** A period as the policy words it: "one month", "48 hours", "6 years". */
+export function formatPeriod(amount: number, unit: PeriodUnit): string {
+  if (!Number.isInteger(amount) || amount < 1)
+    throw new Error(`A period must be a positive whole number, got ${amount}`);
+  return amount === 1 ? `one ${unit}` : `${amount} ${unit}s`;
+}
