@@ -1,9 +1,23 @@
 import type { Route } from "./+types/privacy";
-import { PageHeading } from "~/components/site/page-heading";
+import { LegalDocument } from "~/components/site/legal-document";
+import { PRIVACY_LAST_UPDATED, privacyIntro, privacySections } from "~/features/privacy/privacy-policy";
 import { pageMeta } from "~/features/seo/page-meta";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Privacy Policy" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Privacy Policy",
+    description: `How ${siteConfig.company.legalName} collects, uses and protects your personal data, how long it is kept, and how to exercise your rights under the GDPR.`,
+  });
 
 export default function PrivacyPage() {
-  return <PageHeading title="Privacy Policy" lead="Last updated 21 March 2025" />;
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      lastUpdated={PRIVACY_LAST_UPDATED}
+      intro={privacyIntro}
+      sections={privacySections}
+      tableOfContents
+    />
+  );
 }

@@ -1,9 +1,22 @@
 import type { Route } from "./+types/subscription-terms";
-import { PageHeading } from "~/components/site/page-heading";
+import { LegalDocument } from "~/components/site/legal-document";
+import { subscriptionTermsIntro, subscriptionTermsSections } from "~/features/legal/subscription-terms";
 import { pageMeta } from "~/features/seo/page-meta";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Subscription Terms" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Subscription Terms",
+    description: `How the ${siteConfig.company.name} membership runs: the ${siteConfig.trialDays}-day free trial, quarterly billing, automatic renewal, payment reminders, cancellation and refunds.`,
+  });
 
 export default function SubscriptionTermsPage() {
-  return <PageHeading title="Subscription Terms" lead="How the free trial, the quarterly fee and cancellation work." />;
+  return (
+    <LegalDocument
+      title="Subscription Terms"
+      lead="How the free trial, the quarterly fee and cancellation work."
+      intro={subscriptionTermsIntro}
+      sections={subscriptionTermsSections}
+    />
+  );
 }

@@ -1,9 +1,24 @@
 import type { Route } from "./+types/terms";
-import { PageHeading } from "~/components/site/page-heading";
+import { LegalDocument } from "~/components/site/legal-document";
+import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "~/features/legal/terms";
 import { pageMeta } from "~/features/seo/page-meta";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Terms and Conditions" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Terms and Conditions",
+    description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your 14-day right to change your mind, refunds and Dutch law.`,
+  });
 
 export default function TermsPage() {
-  return <PageHeading title="Terms and Conditions" lead="Last updated 21 March 2025" />;
+  return (
+    <LegalDocument
+      title="Terms and Conditions"
+      lastUpdated={TERMS_LAST_UPDATED}
+      intro={termsIntro}
+      sections={termsSections}
+      appendices={[cancellationForm]}
+      tableOfContents
+    />
+  );
 }
