@@ -1,9 +1,24 @@
 import type { Route } from "./+types/faq";
+import { FaqList, StillHaveQuestions } from "~/components/site/faq-list";
 import { PageHeading } from "~/components/site/page-heading";
+import { FAQ_ITEMS } from "~/features/faq/questions";
 import { pageMeta } from "~/features/seo/page-meta";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "FAQ" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Frequently Asked Questions",
+    description: `Answers about the ${siteConfig.company.name} membership: how it works, when it starts, automatic renewal, cancelling and usage limits.`,
+  });
 
 export default function FaqPage() {
-  return <PageHeading title="Frequently Asked Questions" lead="Everything about how the membership works." />;
+  return (
+    <>
+      <PageHeading title="Frequently Asked Questions" lead="Everything about how the membership works." />
+      <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+        <FaqList items={FAQ_ITEMS} />
+        <StillHaveQuestions />
+      </div>
+    </>
+  );
 }
