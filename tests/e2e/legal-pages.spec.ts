@@ -1,0 +1,185 @@
+import type { Page } from "@playwright/test";
+import { formatPrice } from "../../app/features/currency/currency";
+import { RETENTION, formatPeriod } from "../../app/features/privacy/retention";
+import { siteConfig } from "../../site.config";
+import { expect, seriousA11yViolations, test } from "./fixtures";
+
+const { company, pricing } = siteConfig;
+
+/** The numbers of the page's numbered section headings, in document order. */
+async function sectionNumbers(page: Page) {
+  const headings = await page.getByRole("main").locator("section > h2").allTextContents();
+  return headings
+    .map((text) => /^(\d+)\. \S/.exec(text)?.[1])
+    .filter(Boolean)
+    .map(Number);
+}
+
+async function expectOneH1(page: Page, title: string) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+}
+
+test("the terms have 15 numbered sections, a table of contents and the cancellation form", async ({ page }) => {
+  await page.goto("/terms");
+  await expect(page).toHaveTitle(`Terms and Conditions | ${company.name}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /14-day right/);
+  await expectOneH1(page, "Terms and Conditions");
+  await expect(page.getByText("Last updated 21 March 2025")).toBeVisible();
+
+  expect(await sectionNumbers(page)).toEqual(Array.from({ length: 15 }, (_, index) => index + 1));
+
+  const contents = page.getByRole("navigation", { name: "Contents" });
+  const contentLinks = contents.getByRole("link");
+  await expect(contentLinks).toHaveCount(16);
+  for (const href of await contentLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+    await expect(page.locator(`section${href}`), `${href} is a section`).toHaveCount(1);
+  }
+  await contents.getByRole("link", { name: "Governing law and disputes" }).click();
+  await expect(page).toHaveURL(/\/terms#governing-law$/);
+  const governingLaw = page.getByRole("region", { name: "15. Governing law and disputes" });
+  await expect(governingLaw).toBeInViewport();
+  await expect(governingLaw).toContainText("governed by Dutch law");
+  await expect(governingLaw).toContainText("court in Amsterdam");
+
+  const main = page.getByRole("main");
+  await expect(main).toContainText(`provided by ${company.legalName}`);
+  await expect(main.getByRole("link", { name: company.email }).first()).toHaveAttribute(
+    "href",
+    `mailto:${company.email}`,
+  );
+  await expect(main.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  for (const text of ["3-day free trial", "within 14 days", "1 day of payment", "7 days to pay"]) {
+    await expect(main, text).toContainText(text);
+  }
+  const plans = page.getByRole("region", { name: "4. Plans and prices" });
+  for (const plan of [pricing.medium, pricing.premium]) {
+    await expect(plans).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")}, every 3 months`);
+  }
+
+  const form = page.getByRole("region", { name: "Model cancellation form" });
+  await expect(form).toContainText(`To: ${company.legalName}, ${company.address}, ${company.email}`);
+  for (const field of ["Name of consumer(s):", "Address of consumer(s):", "Signature of consumer(s)", "Date:"]) {
+    await expect(form, field).toContainText(field);
+  }
+});
+
+test("the subscription terms state the trial, the quarterly fees, reminders and refunds", async ({ page }) => {
+  await page.goto("/subscription-terms");
+  await expect(page).toHaveTitle(`Subscription Terms | ${company.name}`);
+  await expectOneH1(page, "Subscription Terms");
+  const main = page.getByRole("main");
+  await expect(main).toContainText(`${siteConfig.trialDays}-day free trial`);
+  for (const plan of [pricing.medium, pricing.premium]) {
+    await expect(main).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")} every 3 months`);
+  }
+  await expect(main).toContainText("You then have 7 days to pay");
+  await expect(main).toContainText("refund to your card within 14 days");
+  await main.getByRole("link", { name: "model cancellation form" }).click();
+  await expect(page).toHaveURL(/\/terms#cancellation-form$/);
+  await expect(page.getByRole("region", { name: "Model cancellation form" })).toBeInViewport();
+});
+
+test("the privacy policy names the controller and the retention periods the system applies", async ({ page }) => {
+  await page.goto("/privacy");
+  await expect(page).toHaveTitle(`Privacy Policy | ${company.name}`);
+  await expectOneH1(page, "Privacy Policy");
+  await expect(page.getByText("Last updated 21 March 2025")).toBeVisible();
+  expect(await sectionNumbers(page)).toEqual(Array.from({ length: 11 }, (_, index) => index + 1));
+
+  const controller = page.getByRole("region", { name: "1. Who is responsible for your data" });
+  await expect(controller).toContainText(`${company.legalName}, ${company.address}`);
+  await expect(controller.getByRole("link", { name: company.email })).toHaveAttribute(
+    "href",
+    `mailto:${company.email}`,
+  );
+
+  const retention = page.getByRole("region", { name: "How long we keep your data" });
+  await expect(retention).toContainText(`within ${formatPeriod(RETENTION.unpaidOrderHours, "hour")}`);
+  await expect(retention).toContainText(`${formatPeriod(RETENTION.customerDataYears, "year")} after your last order`);
+  await expect(retention).toContainText(`Kept for ${formatPeriod(RETENTION.contactMessageYears, "year")}`);
+  await expect(retention).toContainText(`Kept for ${formatPeriod(RETENTION.unsubscribeRequestYears, "year")}`);
+  await expect(page.getByRole("region", { name: "How to exercise your rights" })).toContainText(
+    `within ${formatPeriod(RETENTION.dataRequestResponseMonths, "month")} of receiving it`,
+  );
+
+  const main = page.getByRole("main");
+  await expect(main).toContainText("Card numbers and security codes (CVV) are never stored");
+  await expect(main).toContainText("no tracking, analytics or advertising cookies");
+  await expect(main.getByRole("link", { name: "Autoriteit Persoonsgegevens" })).toHaveAttribute(
+    "href",
+    /autoriteitpersoonsgegevens\.nl/,
+  );
+});
+
+const FAQ_QUESTIONS = [
+  "How does the membership work?",
+  "When does my membership start?",
+  "Does my membership renew automatically?",
+  "Can I cancel at any time?",
+  "Is there a limit to how often I can use the services?",
+];
+
+test("the FAQ answers its five questions on demand, with prices in the visitor's currency", async ({ page }) => {
+  await page.context().addCookies([{ name: "currency", value: "EUR", url: "http://127.0.0.1" }]);
+  await page.goto("/faq");
+  await expect(page).toHaveTitle(`Frequently Asked Questions | ${company.name}`);
+  await expectOneH1(page, "Frequently Asked Questions");
+  await expect(page.getByRole("main").locator("summary")).toHaveText(FAQ_QUESTIONS);
+
+  const renewal = page.getByRole("main").locator("details", { hasText: "Does my membership renew automatically?" });
+  const answer = renewal.getByText("renews automatically every 3 months");
+  await expect(answer).toBeHidden();
+  await renewal.locator("summary").click();
+  await expect(answer).toBeVisible();
+  await expect(answer).toContainText(
+    `${pricing.premium.name} plan renews at ${formatPrice(pricing.premium.price, "EUR")}`,
+  );
+  await renewal.locator("summary").click();
+  await expect(answer).toBeHidden();
+
+  const start = page.getByRole("main").locator("details", { hasText: "When does my membership start?" });
+  await start.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(start.getByText("Immediately after you sign up")).toBeVisible();
+
+  const box = page.getByRole("region", { name: "Still have questions?" });
+  await expect(box.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+  await expect(box.getByRole("link", { name: company.phone })).toHaveAttribute("href", /^tel:\+?\d+$/);
+  await expect(box.getByRole("link", { name: company.email })).toHaveAttribute("href", `mailto:${company.email}`);
+  await box.getByRole("link", { name: "Contact us" }).click();
+  await expect(page).toHaveURL("/contact");
+});
+
+test("the FAQ opens its answers with JavaScript off", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/faq");
+  const limits = page
+    .getByRole("main")
+    .locator("details", { hasText: "Is there a limit to how often I can use the services?" });
+  const answer = limits.getByText("Attraction discounts can also extend to the companions");
+  await expect(answer).toBeHidden();
+  await limits.locator("summary").click();
+  await expect(answer).toBeVisible();
+  await expect(limits.getByText("Most services can be used as often as you like")).toBeVisible();
+  await context.close();
+});
+
+test("the legal and help pages have no serious accessibility violations", async ({ page }) => {
+  for (const path of ["/terms", "/subscription-terms", "/privacy", "/faq"]) {
+    await page.goto(path);
+    expect(await seriousA11yViolations(page), path).toEqual([]);
+  }
+  await page.getByRole("main").locator("summary").first().click();
+  expect(await seriousA11yViolations(page), "/faq with an answer open").toEqual([]);
+});
+
+test("the legal pages work at phone width without horizontal scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/terms", "/subscription-terms", "/privacy", "/faq"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
