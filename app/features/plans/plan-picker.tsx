@@ -120,7 +120,7 @@ function PlanOptions({
               ) : null}
               <span id={`${id}-features`} className="mt-4 flex flex-col gap-1.5 text-sm text-muted-foreground">
                 {plan.features.map((feature) => (
-                  <span key={feature} className="before:mr-2 before:text-link before:content-['✓']">
+                  <span key={feature} className="flex gap-2 before:text-link before:content-['✓']">
                     {feature}
                   </span>
                 ))}
@@ -182,7 +182,7 @@ export function PlanPicker() {
         {TRIAL_SITES.map((id) => {
           const Icon = SITES[id].icon;
           return (
-            <TabsTrigger key={id} value={id} className="h-10 px-4">
+            <TabsTrigger key={id} value={id} className="h-10 px-2 sm:px-4">
               <Icon aria-hidden="true" />
               {SITES[id].label}
             </TabsTrigger>
