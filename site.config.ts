@@ -64,7 +64,7 @@ export const siteConfig: SiteConfig = {
     hero: {
       title: "Simplified Travel, Extraordinary Experiences",
       subtitle:
-        "Fast-track security lanes, automated check-in, lounge discounts and skip-the-line museum entry in one membership, from 49 per quarter.",
+        "Fast-track security lanes, automated check-in, lounge discounts and skip-the-line museum entry in one membership.",
       cta: "Start Your Journey",
     },
     services: {
@@ -82,6 +82,44 @@ export const siteConfig: SiteConfig = {
         title: "Skip-the-Line Attractions",
         description: "Walk straight into museums and attractions at your destination with priority entry for members.",
       },
+      lounges: {
+        title: "Lounge Discounts",
+        description:
+          "Wait for boarding in comfort: members get reduced entry to partner airport lounges around the world.",
+      },
+      ebooks: {
+        title: "Travel E-Books",
+        description:
+          "Download our destination guides and packing checklists, written by frequent flyers, before you go.",
+      },
+      concierge: {
+        title: "Concierge Service",
+        description:
+          "Ask our team for restaurant tables, transfers, tickets or a change of plan, and we arrange it for you.",
+      },
+    },
+    concierge: {
+      title: "A travel concierge in your pocket",
+      description:
+        "From the moment you book until you are back home, our concierge team takes the small jobs off your hands so you can enjoy the trip.",
+      benefits: [
+        {
+          title: "Reservations made for you",
+          description: "Restaurant tables, airport transfers and show tickets, booked and confirmed by a real person.",
+        },
+        {
+          title: "Help when plans change",
+          description: "A delayed or cancelled flight? We look for alternatives and rearrange what depends on it.",
+        },
+        {
+          title: "Local knowledge",
+          description: "Tips on where to eat, what to see and how to get around, tailored to your trip.",
+        },
+        {
+          title: "One contact for everything",
+          description: "Phone, e-mail or chat: tell us once and we keep track of your requests.",
+        },
+      ],
     },
     whyChooseUs: {
       title: "Why travellers choose Jetlane",

@@ -21,6 +21,7 @@ import { Toaster } from "./components/ui/toaster";
 import { currencyFromRequest } from "./features/currency/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
 import type { Toast } from "./lib/toast";
+import { siteOrigin } from "./lib/site-origin.server";
 import { takeToast } from "./lib/toast.server";
 import { siteConfig } from "../site.config";
 
@@ -32,7 +33,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearCookie } = takeToast(request);
   return data(
-    { currency: currencyFromRequest(request), toast },
+    { currency: currencyFromRequest(request), toast, origin: siteOrigin(request) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }

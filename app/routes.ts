@@ -18,6 +18,9 @@ export default [
   route("config-generator", "routes/config-generator.tsx"),
 
   route("currency", "routes/currency.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("images/:file", "routes/images.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,18 +1,64 @@
 import type { Route } from "./+types/fast-track";
 import { useCurrency } from "~/components/site/currency-menu";
-import { PageHeading } from "~/components/site/page-heading";
+import { CtaSection } from "~/components/site/cta-section";
+import { HeroSection } from "~/components/site/hero-section";
+import { Illustration } from "~/components/site/illustration";
 import { formatPrice } from "~/features/currency/currency";
+import {
+  AirportPicker,
+  BOOKING_PATH,
+  FastTrackBenefits,
+  PremiumFastTrackSection,
+} from "~/features/fast-track/fast-track-landing";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Airport Fast Track" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Airport Fast Track",
+      description:
+        "Less queuing at airports, faster boarding to gate: book a fast-track lane through security at over 300 connected airports.",
+    },
+    args,
+  );
 
 export default function FastTrackPage() {
   const currency = useCurrency();
+  const { fastTrack, trialDays, pricing } = siteConfig;
   return (
-    <PageHeading
-      title={`Fast Track - from ${formatPrice(siteConfig.fastTrack.fromPrice, currency.code)}`}
-      lead="Less queuing at airports, faster boarding to gate"
-    />
+    <>
+      <HeroSection
+        eyebrow="Airport Fast Track"
+        // A no-break space keeps the dash off the start of the second line.
+        title={`Fast Track\u00a0- from ${formatPrice(fastTrack.fromPrice, currency.code)}`}
+        lead={<p>Less queuing at airports, faster boarding to gate</p>}
+        image={
+          <Illustration
+            name="fast-track"
+            alt="A long queue at airport security beside an empty fast-track lane with one traveller walking through"
+            width={480}
+            height={400}
+            priority
+            className="h-auto w-full"
+          />
+        }
+      >
+        <AirportPicker />
+      </HeroSection>
+
+      <FastTrackBenefits />
+
+      <PremiumFastTrackSection
+        subscriptionNote={`Your first Fast Track purchase includes a ${trialDays}-day free trial of our subscription, then ${formatPrice(pricing.medium.price, currency.code)} every quarter. Cancel anytime.`}
+      />
+
+      <CtaSection
+        id="availability-heading"
+        title="SEE YOUR AIRPORT AVAILABILITY"
+        text="Over 300 connected airports offer a fast-track lane. Pick your airport and flight date and book in two minutes."
+        action={{ label: "Book Now", to: BOOKING_PATH }}
+      />
+    </>
   );
 }

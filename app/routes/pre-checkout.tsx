@@ -1,14 +1,28 @@
 import type { Route } from "./+types/pre-checkout";
 import { PageHeading } from "~/components/site/page-heading";
+import { PlanPicker } from "~/features/plans/plan-picker";
 import { pageMeta } from "~/features/seo/page-meta";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Choose Your Plan" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Choose Your Plan",
+      description: `Pick the Medium or Premium membership and start your ${siteConfig.trialDays}-day free trial of fast track or automated check-in.`,
+    },
+    args,
+  );
 
 export default function PreCheckoutPage() {
   return (
-    <PageHeading
-      title="Choose Your Plan"
-      lead="Start with a 3-day free trial, then one quarterly fee. Cancel anytime."
-    />
+    <div className="bg-linear-to-b from-primary-light/70 to-background pb-20">
+      <PageHeading
+        title="Choose Your Plan"
+        lead={`Start with a ${siteConfig.trialDays}-day free trial, then one fee every three months. Cancel anytime.`}
+      />
+      <div className="mx-auto max-w-4xl px-4 sm:px-6">
+        <PlanPicker />
+      </div>
+    </div>
   );
 }

@@ -7,10 +7,33 @@ interface PageMetaInput {
   description?: string;
 }
 
-/** Title, description and Open Graph tags for a page, defaulting to the site's SEO texts. */
-export function pageMeta({ title, description }: PageMetaInput = {}): MetaDescriptor[] {
+/** The part of a meta function's arguments the canonical URL is built from. */
+export interface MetaContext {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+}
+
+/** The public origin the root loader found (SITE_URL or the request's origin). */
+function originFromRoot(matches: MetaContext["matches"]): string | undefined {
+  const data = matches.find((match) => match?.id === "root")?.loaderData;
+  if (typeof data !== "object" || data === null || !("origin" in data)) return undefined;
+  return typeof data.origin === "string" ? data.origin : undefined;
+}
+
+/** The page's absolute address without its query: the one search engines should index. */
+export function canonicalUrl({ location, matches }: MetaContext): string | undefined {
+  const origin = originFromRoot(matches);
+  return origin ? new URL(location.pathname, origin).toString() : undefined;
+}
+
+/**
+ * Title, description and Open Graph tags for a page, defaulting to the site's SEO texts. Given the
+ * meta function's arguments, it adds the canonical link and `og:url`.
+ */
+export function pageMeta({ title, description }: PageMetaInput = {}, context?: MetaContext): MetaDescriptor[] {
   const fullTitle = title ? `${title} | ${siteConfig.company.name}` : siteConfig.seo.defaultTitle;
   const fullDescription = description ?? siteConfig.seo.defaultDescription;
+  const url = context && canonicalUrl(context);
   return [
     { title: fullTitle },
     { name: "description", content: fullDescription },
@@ -18,5 +41,11 @@ export function pageMeta({ title, description }: PageMetaInput = {}): MetaDescri
     { property: "og:description", content: fullDescription },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteConfig.company.name },
+    ...(url
+      ? [
+          { tagName: "link", rel: "canonical", href: url },
+          { property: "og:url", content: url },
+        ]
+      : []),
   ];
 }

@@ -57,7 +57,12 @@ export interface SiteConfig {
       fastTrack: TitledText;
       checkIn: TitledText;
       museums: TitledText;
+      lounges: TitledText;
+      ebooks: TitledText;
+      concierge: TitledText;
     };
+    /** The concierge section of the home and services pages. */
+    concierge: TitledText & { benefits: TitledText[] };
     whyChooseUs: { title: string; reasons: TitledText[] };
   };
   seo: {
