@@ -5,6 +5,7 @@ import { SectionHeading } from "~/components/site/section-heading";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { LANDING_AIRPORTS } from "./landing-airports";
 
 export const BOOKING_PATH = "/fast-track-form";
@@ -81,7 +82,7 @@ const PREMIUM_BENEFITS = [
   "Priority access to the security checkpoint through the fast-track lane",
   "Valid for every passenger on your booking, adults and children alike",
   "Instant confirmation with a voucher you show on your phone",
-  "Help from our customer service 7 days a week, 9 AM to 8 PM",
+  `Help from our customer service ${SUPPORT_HOURS}`,
 ] as const;
 
 export function PremiumFastTrackSection({ subscriptionNote }: { subscriptionNote: string }) {

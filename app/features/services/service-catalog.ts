@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import { PRICING_SECTION_ID } from "~/components/site/use-pricing-highlight";
 import { lowestPlanPrice } from "~/features/plans/plans";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import type { SiteConfig, TitledText } from "~/features/site-config/types";
 import { siteConfig } from "../../../site.config";
 import type { ServiceTabId } from "./service-tabs";
@@ -115,7 +116,7 @@ export function serviceTabs(price: (amount: number) => string): ServiceTab[] {
         "Restaurant tables, shows and events reserved for you",
         "Airport transfers and car hire arranged",
         "Help with delays, cancellations and rebooking",
-        "Reachable 7 days a week, 9 AM to 8 PM, by phone, e-mail and chat",
+        `Reachable ${SUPPORT_HOURS}, by phone, e-mail and chat`,
       ],
     },
     {
