@@ -17,6 +17,7 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("config-generator", "routes/config-generator.tsx"),
 
+  route("api/vouchers/:code", "routes/api.vouchers.ts"),
   route("currency", "routes/currency.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
