@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { dateFromIsoDate, formatFlightDate, localIsoDate } from "~/features/booking/flight-date";
 import { useHydrated } from "~/lib/use-hydrated";
+import { labelId } from "./form-field";
 
 /**
  * The flight date: a calendar in a popover once JavaScript runs, a native date input before (and
@@ -24,6 +25,7 @@ function FlightDatePicker({ field }: { field: FieldMetadata<string> }) {
   const control = useInputControl(field);
   const [open, setOpen] = useState(false);
   const selected = control.value ? dateFromIsoDate(control.value) : undefined;
+  const valueId = `${field.id}-value`;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -31,13 +33,14 @@ function FlightDatePicker({ field }: { field: FieldMetadata<string> }) {
           id={field.id}
           type="button"
           variant="outline"
+          aria-labelledby={`${labelId(field)} ${valueId}`}
           aria-invalid={!field.valid || undefined}
           aria-describedby={field.valid ? undefined : field.errorId}
           className="w-full justify-start font-normal data-[empty=true]:text-muted-foreground"
           data-empty={!control.value}
         >
           <CalendarIcon aria-hidden="true" />
-          {control.value ? formatFlightDate(control.value) : "Select a date"}
+          <span id={valueId}>{control.value ? formatFlightDate(control.value) : "Select a date"}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start">

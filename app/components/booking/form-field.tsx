@@ -22,11 +22,18 @@ export function FormField({
 }) {
   return (
     <div className={cn("grid content-start gap-2", className)}>
-      <Label htmlFor={field.id}>{label}</Label>
+      <Label id={labelId(field)} htmlFor={field.id}>
+        {label}
+      </Label>
       {children}
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
+}
+
+/** The id of a field's label, for controls that name themselves with it and more. */
+export function labelId(field: Pick<FieldMeta, "id">) {
+  return `${field.id}-label`;
 }
 
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
