@@ -6,7 +6,6 @@ import { createBooking } from "~/features/booking/orders.server";
 import { takeToast } from "~/lib/toast.server";
 import { logger } from "~/logger.server";
 import { action, loader } from "~/routes/fast-track-form";
-import type { Route } from "~/routes/+types/fast-track-form";
 import {
   answer,
   bookingFormFields,
@@ -133,7 +132,7 @@ type FormResult = { result: { error?: Record<string, string[] | null>; initialVa
 
 async function submitBooking(fields: Record<string, string>, cookie?: string) {
   return answer<FormResult & { toast: unknown }>(
-    await action(routeArgs<Route.ActionArgs>(postRequest("/fast-track-form", fields, cookie))),
+    await action(routeArgs<Parameters<typeof action>[0]>(postRequest("/fast-track-form", fields, cookie))),
   );
 }
 
@@ -145,7 +144,7 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
 
   it("creates the order in the visitor's cookie currency and redirects to its payment page with a toast", async () => {
     const response = await action(
-      routeArgs<Route.ActionArgs>(postRequest("/fast-track-form", bookingFormFields(), "currency=GBP")),
+      routeArgs<Parameters<typeof action>[0]>(postRequest("/fast-track-form", bookingFormFields(), "currency=GBP")),
     );
     const { status, headers } = answer(response);
     expect(status).toBe(302);

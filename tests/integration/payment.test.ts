@@ -10,7 +10,6 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { loader as voucherApiLoader } from "~/routes/api.vouchers";
 import { action, loader } from "~/routes/fast-track-payment";
-import type { Route } from "~/routes/+types/fast-track-payment";
 import { answer, bookingInput, emptyBookingTables, postRequest, routeArgs, rowCounts } from "./booking-helpers";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
 
@@ -165,7 +164,7 @@ type PaymentAnswer = {
 
 async function pay(orderId: string, fields: Record<string, string>) {
   const request = postRequest(`/fast-track-payment/${orderId}`, fields);
-  return answer<PaymentAnswer>(await action(routeArgs<Route.ActionArgs>(request, { orderId })));
+  return answer<PaymentAnswer>(await action(routeArgs<Parameters<typeof action>[0]>(request, { orderId })));
 }
 
 const nextYear = String(new Date().getFullYear() + 1);
@@ -215,7 +214,9 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
   const load = async (orderId: string) =>
     answer<Awaited<ReturnType<typeof loader>>["data"]>(
       await loader(
-        routeArgs<Route.LoaderArgs>(new Request(`http://localhost/fast-track-payment/${orderId}`), { orderId }),
+        routeArgs<Parameters<typeof loader>[0]>(new Request(`http://localhost/fast-track-payment/${orderId}`), {
+          orderId,
+        }),
       ),
     );
 
