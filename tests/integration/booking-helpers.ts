@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { installDatabase, type Database } from "~/db/client.server";
 import type { BookingForm } from "~/features/booking/schema";
+import { openTestDatabase, type TestDatabase } from "./test-database";
 
 /** A day comfortably in the future, "YYYY-MM-DD". */
 export function futureDate(daysAhead = 30): string {
@@ -69,4 +71,24 @@ export async function rowCounts(db: Database): Promise<Record<(typeof BOOKING_TA
 
 export async function emptyBookingTables(db: Database) {
   await db.execute(sql.raw(`truncate ${BOOKING_TABLES.join(", ")} cascade`));
+}
+
+/**
+ * A fresh database for the test file, installed as the process's database (for route modules)
+ * with the booking tables emptied before each test. Returns its Drizzle handle.
+ */
+export function bookingTestDatabase(): () => Database {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    installDatabase(undefined);
+    await handle?.destroy();
+  });
+  beforeEach(async () => {
+    installDatabase(handle);
+    await emptyBookingTables(handle!.db);
+  });
+  return () => handle!.db;
 }

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { describe, expect, it, vi } from "vitest";
 import { customers, orderEvents, orders, user, type CurrencyCode } from "~/db/schema";
 import { createBooking } from "~/features/booking/orders.server";
 import { takeToast } from "~/lib/toast.server";
@@ -10,37 +9,23 @@ import {
   answer,
   bookingFormFields,
   bookingInput,
-  emptyBookingTables,
   postRequest,
   routeArgs,
   rowCounts,
+  bookingTestDatabase,
 } from "./booking-helpers";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { testDatabaseKind } from "./test-database";
 
-let handle: TestDatabase;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
-
-beforeEach(async () => {
-  installDatabase(handle);
-  await emptyBookingTables(handle.db);
-});
+const db = bookingTestDatabase();
 
 const nothingStored = { customers: 0, orders: 0, order_events: 0, payments: 0, outbox: 0 };
 
 describe(`createBooking on ${testDatabaseKind()}`, () => {
   it("creates the customer and its 'Not Paid' order in one go, priced from site.config.ts", async () => {
     const booking = bookingInput({ adults: 2, children: 1 });
-    const { orderId } = await createBooking(handle.db, { booking, currency: "EUR", userId: null });
+    const { orderId } = await createBooking(db(), { booking, currency: "EUR", userId: null });
 
-    const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({
       amount: 3300,
       currency: "EUR",
@@ -57,26 +42,26 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     expect(order!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(order!.orderNumber).toMatch(/^FT-\d{13}-[A-Z]{6}$/);
 
-    const [customer] = await handle.db.select().from(customers).where(eq(customers.id, order!.customerId));
+    const [customer] = await db().select().from(customers).where(eq(customers.id, order!.customerId));
     expect(customer).toMatchObject({
       userId: null,
       companyName: "Ann Lee",
       notes: `Airport: Paris Orly - ORY\nFlight date: ${booking.flightDate}\nEmail: ann@example.com\nPhone: +31 20 123 4567`,
     });
 
-    const events = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events).toMatchObject([
       { fromStatus: null, toStatus: "Not Paid", actorUserId: null, actorLabel: "customer" },
     ]);
   });
 
   it("says 'Not specified' in the notes for a phone left out", async () => {
-    const { orderId } = await createBooking(handle.db, {
+    const { orderId } = await createBooking(db(), {
       booking: bookingInput({ phone: undefined }),
       currency: "USD",
       userId: null,
     });
-    const [row] = await handle.db
+    const [row] = await db()
       .select({ notes: customers.notes })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -85,19 +70,19 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
   });
 
   it("links the customer and the order's history to a signed-in user", async () => {
-    await handle.db.insert(user).values({ id: "user-ann", name: "Ann Lee", email: "ann@example.com" });
-    const { orderId } = await createBooking(handle.db, {
+    await db().insert(user).values({ id: "user-ann", name: "Ann Lee", email: "ann@example.com" });
+    const { orderId } = await createBooking(db(), {
       booking: bookingInput(),
       currency: "GBP",
       userId: "user-ann",
     });
-    const [row] = await handle.db
+    const [row] = await db()
       .select({ userId: customers.userId })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .where(eq(orders.id, orderId));
     expect(row!.userId).toBe("user-ann");
-    const [event] = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    const [event] = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(event).toMatchObject({ actorUserId: "user-ann", actorLabel: "customer" });
   });
 
@@ -105,26 +90,26 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     // The orders table's CHECK refuses this currency, after the customer row has been inserted.
     const unknownCurrency = "JPY" as CurrencyCode;
     await expect(
-      createBooking(handle.db, { booking: bookingInput(), currency: unknownCurrency, userId: null }),
+      createBooking(db(), { booking: bookingInput(), currency: unknownCurrency, userId: null }),
     ).rejects.toThrow();
-    expect(await rowCounts(handle.db)).toEqual(nothingStored);
+    expect(await rowCounts(db())).toEqual(nothingStored);
   });
 
   it("makes one order of ten concurrent identical submissions", async () => {
     const booking = bookingInput();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => createBooking(handle.db, { booking, currency: "EUR", userId: null })),
+      Array.from({ length: 10 }, () => createBooking(db(), { booking, currency: "EUR", userId: null })),
     );
     expect(new Set(results.map((result) => result.orderId)).size).toBe(1);
-    expect(await rowCounts(handle.db)).toEqual({ ...nothingStored, customers: 1, orders: 1, order_events: 1 });
+    expect(await rowCounts(db())).toEqual({ ...nothingStored, customers: 1, orders: 1, order_events: 1 });
   });
 
   it("returns the first order to a later repeat of the same submission", async () => {
     const booking = bookingInput();
-    const first = await createBooking(handle.db, { booking, currency: "EUR", userId: null });
-    const again = await createBooking(handle.db, { booking, currency: "EUR", userId: null });
+    const first = await createBooking(db(), { booking, currency: "EUR", userId: null });
+    const again = await createBooking(db(), { booking, currency: "EUR", userId: null });
     expect(again).toEqual(first);
-    expect((await rowCounts(handle.db)).orders).toBe(1);
+    expect((await rowCounts(db())).orders).toBe(1);
   });
 });
 
@@ -148,7 +133,7 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
     );
     const { status, headers } = answer(response);
     expect(status).toBe(302);
-    const [order] = await handle.db.select().from(orders);
+    const [order] = await db().select().from(orders);
     expect(order).toMatchObject({ currency: "GBP", amount: 3300 });
     expect(headers.get("Location")).toBe(`/fast-track-payment/${order!.id}`);
     const toastCookie = headers.get("Set-Cookie")!.split(";")[0]!;
@@ -161,7 +146,7 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
 
   it("uses US dollars when the visitor chose no currency", async () => {
     await submitBooking(bookingFormFields());
-    const [order] = await handle.db.select({ currency: orders.currency }).from(orders);
+    const [order] = await db().select({ currency: orders.currency }).from(orders);
     expect(order!.currency).toBe("USD");
   });
 
@@ -177,7 +162,7 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
     const { status, data } = await submitBooking(bookingFormFields(overrides));
     expect(status).toBe(400);
     expect(data.result.error?.[field]).toEqual([message]);
-    expect(await rowCounts(handle.db)).toEqual(nothingStored);
+    expect(await rowCounts(db())).toEqual(nothingStored);
   });
 
   it("refuses an empty form, naming every missing field", async () => {
@@ -186,7 +171,7 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
     expect(Object.keys(data.result.error ?? {}).sort()).toEqual(
       ["airport", "email", "firstName", "flightDate", "idempotencyKey", "lastName", "adults"].sort(),
     );
-    expect(await rowCounts(handle.db)).toEqual(nothingStored);
+    expect(await rowCounts(db())).toEqual(nothingStored);
   });
 
   it.each([
@@ -198,12 +183,12 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
     expect(status).toBe(400);
     expect(data.result.error?.[""]?.[0]).toMatch(/^This form carried fields we do not accept/);
     for (const name of Object.keys(tampered)) expect(data.result.error?.[""]?.[0]).toContain(name);
-    expect(await rowCounts(handle.db)).toEqual(nothingStored);
+    expect(await rowCounts(db())).toEqual(nothingStored);
   });
 
   it("keeps what the person typed, logs the error and leaves nothing half-written when the database fails", async () => {
     // From here on the database refuses every new order, after the customer row has been written.
-    await handle.db.execute(sql`alter table orders add constraint refuse_all_orders check (false) not valid`);
+    await db().execute(sql`alter table orders add constraint refuse_all_orders check (false) not valid`);
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       const fields = bookingFormFields({ firstName: "Zoë" });
@@ -219,8 +204,8 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), "booking insert failed");
     } finally {
       logged.mockRestore();
-      await handle.db.execute(sql`alter table orders drop constraint refuse_all_orders`);
+      await db().execute(sql`alter table orders drop constraint refuse_all_orders`);
     }
-    expect(await rowCounts(handle.db)).toEqual(nothingStored);
+    expect(await rowCounts(db())).toEqual(nothingStored);
   });
 });

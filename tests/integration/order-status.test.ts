@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES, orderEvents, orders, user, type OrderStatus } from "~/db/schema";
 import { createBooking } from "~/features/booking/orders.server";
 import {
@@ -8,22 +8,13 @@ import {
   OrderTransitionError,
   changeOrderStatus,
 } from "~/features/booking/order-status.server";
-import { bookingInput, emptyBookingTables } from "./booking-helpers";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { bookingInput, bookingTestDatabase } from "./booking-helpers";
+import { testDatabaseKind } from "./test-database";
 
-let handle: TestDatabase;
+const db = bookingTestDatabase();
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await handle.db.insert(user).values({ id: "admin-1", name: "Admin", email: "admin@example.com" });
-});
-
-afterAll(async () => {
-  await handle.destroy();
-});
-
-beforeEach(async () => {
-  await emptyBookingTables(handle.db);
+  await db().insert(user).values({ id: "admin-1", name: "Admin", email: "admin@example.com" });
 });
 
 const ALLOWED = new Set(["Not Paid -> paid", "Not Paid -> cancelled", "paid -> completed", "paid -> refunded"]);
@@ -40,18 +31,18 @@ const PATH_TO: Record<OrderStatus, OrderStatus[]> = {
 const admin = { userId: "admin-1", label: "admin@example.com" };
 
 async function orderIn(status: OrderStatus) {
-  const { orderId } = await createBooking(handle.db, { booking: bookingInput(), currency: "EUR", userId: null });
-  for (const step of PATH_TO[status]) await changeOrderStatus(handle.db, { orderId, to: step, actor: admin });
+  const { orderId } = await createBooking(db(), { booking: bookingInput(), currency: "EUR", userId: null });
+  for (const step of PATH_TO[status]) await changeOrderStatus(db(), { orderId, to: step, actor: admin });
   return orderId;
 }
 
 async function statusOf(orderId: string) {
-  const [order] = await handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return order!.status;
 }
 
 async function historyOf(orderId: string) {
-  return handle.db
+  return db()
     .select({
       from: orderEvents.fromStatus,
       to: orderEvents.toStatus,
@@ -72,9 +63,10 @@ describe(`order status changes on ${testDatabaseKind()}`, () => {
     async (from, to) => {
       const orderId = await orderIn(from);
       const before = (await historyOf(orderId)).length;
-      await expect(
-        changeOrderStatus(handle.db, { orderId, to, actor: admin, note: "checked by hand" }),
-      ).resolves.toEqual({ from, to });
+      await expect(changeOrderStatus(db(), { orderId, to, actor: admin, note: "checked by hand" })).resolves.toEqual({
+        from,
+        to,
+      });
       expect(await statusOf(orderId)).toBe(to);
       const history = await historyOf(orderId);
       expect(history).toHaveLength(before + 1);
@@ -93,7 +85,7 @@ describe(`order status changes on ${testDatabaseKind()}`, () => {
     async (from, to) => {
       const orderId = await orderIn(from);
       const before = await historyOf(orderId);
-      const attempt = changeOrderStatus(handle.db, { orderId, to, actor: CUSTOMER_ACTOR });
+      const attempt = changeOrderStatus(db(), { orderId, to, actor: CUSTOMER_ACTOR });
       await expect(attempt).rejects.toThrow(OrderTransitionError);
       await expect(attempt).rejects.toThrow(`An order cannot go from '${from}' to '${to}'.`);
       expect(await statusOf(orderId)).toBe(from);
@@ -112,7 +104,7 @@ describe(`order status changes on ${testDatabaseKind()}`, () => {
 
   it("refuses to change an order that does not exist", async () => {
     await expect(
-      changeOrderStatus(handle.db, {
+      changeOrderStatus(db(), {
         orderId: "00000000-0000-4000-8000-000000000000",
         to: "paid",
         actor: CUSTOMER_ACTOR,
@@ -123,8 +115,8 @@ describe(`order status changes on ${testDatabaseKind()}`, () => {
   it("lets only one of two concurrent changes from the same status win", async () => {
     const orderId = await orderIn("Not Paid");
     const results = await Promise.allSettled([
-      changeOrderStatus(handle.db, { orderId, to: "paid", actor: CUSTOMER_ACTOR }),
-      changeOrderStatus(handle.db, { orderId, to: "cancelled", actor: admin }),
+      changeOrderStatus(db(), { orderId, to: "paid", actor: CUSTOMER_ACTOR }),
+      changeOrderStatus(db(), { orderId, to: "cancelled", actor: admin }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(results.filter((result) => result.status === "rejected")).toHaveLength(1);

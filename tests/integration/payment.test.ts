@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { describe, expect, it, vi } from "vitest";
 import { orderEvents, orders, outbox, payments } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { changeOrderStatus, CUSTOMER_ACTOR } from "~/features/booking/order-status.server";
@@ -10,28 +9,14 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { loader as voucherApiLoader } from "~/routes/api.vouchers";
 import { action, loader } from "~/routes/fast-track-payment";
-import { answer, bookingInput, emptyBookingTables, postRequest, routeArgs, rowCounts } from "./booking-helpers";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { answer, bookingInput, postRequest, routeArgs, rowCounts, bookingTestDatabase } from "./booking-helpers";
+import { testDatabaseKind } from "./test-database";
 
 vi.hoisted(() => {
   process.env.APP_SECRET = "payment-test-secret-".padEnd(40, "x");
 });
 
-let handle: TestDatabase;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
-
-beforeEach(async () => {
-  installDatabase(handle);
-  await emptyBookingTables(handle.db);
-});
+const db = bookingTestDatabase();
 
 /** The sandbox, counting the charges it is asked for. */
 function countingGateway() {
@@ -51,12 +36,12 @@ const voucherUrl = (code: string) => `https://site.test/api/vouchers/${code}`;
 
 async function newOrder() {
   const booking = bookingInput({ email: "ann@example.com" });
-  const { orderId } = await createBooking(handle.db, { booking, currency: "EUR", userId: null });
+  const { orderId } = await createBooking(db(), { booking, currency: "EUR", userId: null });
   return orderId;
 }
 
 async function orderRow(orderId: string) {
-  const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
   return order!;
 }
 
@@ -68,21 +53,21 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     "takes %s: records the payment, marks the order paid and queues the confirmation",
     async (number, brand, last4) => {
       const orderId = await newOrder();
-      const result = await payForOrder(handle.db, sandboxGateway, { orderId, card: card(number), voucherUrl });
+      const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), voucherUrl });
       expect(result).toEqual({ kind: "paid", alreadyPaid: false });
 
       const order = await orderRow(orderId);
       expect(order.status).toBe("paid");
-      const paymentRows = await handle.db.select().from(payments).where(eq(payments.orderId, orderId));
+      const paymentRows = await db().select().from(payments).where(eq(payments.orderId, orderId));
       expect(paymentRows).toMatchObject([
         { provider: "sandbox", brand, last4, amount: 3300, currency: "EUR", outcome: "succeeded" },
       ]);
       expect(paymentRows[0]!.providerRef).toMatch(/^sandbox_/);
-      const history = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
       expect(history.map((event) => event.toStatus)).toEqual(["Not Paid", "paid"]);
       expect(history[1]).toMatchObject({ fromStatus: "Not Paid", actorLabel: "customer" });
 
-      const mails = await handle.db.select().from(outbox);
+      const mails = await db().select().from(outbox);
       expect(mails).toHaveLength(1);
       const mail = mails[0]!;
       expect(mail.to).toBe("ann@example.com");
@@ -102,52 +87,52 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
   ])("refuses %s with the gateway's message and leaves the order Not Paid", async (number, outcome, message) => {
     const orderId = await newOrder();
-    const result = await payForOrder(handle.db, sandboxGateway, { orderId, card: card(number), voucherUrl });
+    const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), voucherUrl });
     expect(result).toEqual({ kind: "declined", message });
     expect((await orderRow(orderId)).status).toBe("Not Paid");
-    expect(await handle.db.select({ outcome: payments.outcome }).from(payments)).toEqual([{ outcome }]);
-    expect(await rowCounts(handle.db)).toMatchObject({ outbox: 0, order_events: 1 });
+    expect(await db().select({ outcome: payments.outcome }).from(payments)).toEqual([{ outcome }]);
+    expect(await rowCounts(db())).toMatchObject({ outbox: 0, order_events: 1 });
   });
 
   it("lets a declined order be paid with another card", async () => {
     const orderId = await newOrder();
-    await payForOrder(handle.db, sandboxGateway, { orderId, card: card("4000000000000002"), voucherUrl });
-    const retry = await payForOrder(handle.db, sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4000000000000002"), voucherUrl });
+    const retry = await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
     expect(retry).toEqual({ kind: "paid", alreadyPaid: false });
-    expect((await rowCounts(handle.db)).payments).toBe(2);
+    expect((await rowCounts(db())).payments).toBe(2);
   });
 
   it("charges nothing for an order that is already paid", async () => {
     const orderId = await newOrder();
     const gateway = countingGateway();
-    await payForOrder(handle.db, gateway, { orderId, card: card("4242424242424242"), voucherUrl });
-    const again = await payForOrder(handle.db, gateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    const again = await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl });
     expect(again).toEqual({ kind: "paid", alreadyPaid: true });
     expect(gateway.charges).toBe(1);
-    expect(await rowCounts(handle.db)).toMatchObject({ payments: 1, outbox: 1 });
+    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
   });
 
   it("charges once when the same order is paid twice at the same moment", async () => {
     const orderId = await newOrder();
     const gateway = countingGateway();
     const results = await Promise.all(
-      [1, 2].map(() => payForOrder(handle.db, gateway, { orderId, card: card("4242424242424242"), voucherUrl })),
+      [1, 2].map(() => payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl })),
     );
     expect(results.map((result) => result.kind === "paid" && result.alreadyPaid).sort()).toEqual([false, true]);
     expect(gateway.charges).toBe(1);
-    expect(await rowCounts(handle.db)).toMatchObject({ payments: 1, outbox: 1 });
+    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
   });
 
   it("will not take money for a cancelled order, nor for one that does not exist", async () => {
     const orderId = await newOrder();
-    await changeOrderStatus(handle.db, { orderId, to: "cancelled", actor: CUSTOMER_ACTOR });
+    await changeOrderStatus(db(), { orderId, to: "cancelled", actor: CUSTOMER_ACTOR });
     const gateway = countingGateway();
-    expect(await payForOrder(handle.db, gateway, { orderId, card: card("4242424242424242"), voucherUrl })).toEqual({
+    expect(await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl })).toEqual({
       kind: "not-payable",
       status: "cancelled",
     });
     expect(
-      await payForOrder(handle.db, gateway, {
+      await payForOrder(db(), gateway, {
         orderId: "00000000-0000-4000-8000-000000000000",
         card: card("4242424242424242"),
         voucherUrl,
@@ -197,7 +182,7 @@ describe(`POST /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
       cvv: ["CVV must be 3 or 4 digits"],
     });
     expect(JSON.stringify(data.result)).not.toContain("4241");
-    expect(await rowCounts(handle.db)).toMatchObject({ payments: 0 });
+    expect(await rowCounts(db())).toMatchObject({ payments: 0 });
   });
 
   it("refuses a form that carries an amount, charging nothing", async () => {
@@ -206,7 +191,7 @@ describe(`POST /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
     expect(status).toBe(400);
     expect(data.result.error?.[""]?.[0]).toMatch(/fields we do not accept \(amount\)/);
     expect((await orderRow(orderId)).status).toBe("Not Paid");
-    expect(await rowCounts(handle.db)).toMatchObject({ payments: 0 });
+    expect(await rowCounts(db())).toMatchObject({ payments: 0 });
   });
 });
 
@@ -249,7 +234,7 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
 
   it("gives a paid order its voucher and QR code", async () => {
     const orderId = await newOrder();
-    await payForOrder(handle.db, sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
     const { data } = await load(orderId);
     expect(data.voucher?.code).toBe(voucherCode(orderId));
     expect(data.voucher?.qrSvg).toMatch(/^<svg/);
@@ -259,12 +244,12 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
 describe(`the voucher check on ${testDatabaseKind()}`, () => {
   const check = async (code: string) =>
     answer<{ valid: boolean; reason?: string; orderNumber?: string; flightDate?: string; passengers?: string }>(
-      await voucherCheckResponse(handle.db, code),
+      await voucherCheckResponse(db(), code),
     );
 
   it("confirms a paid order's voucher, with its order, date and passengers", async () => {
     const orderId = await newOrder();
-    await payForOrder(handle.db, sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
     const order = await orderRow(orderId);
     const { status, data, headers } = await check(voucherCode(orderId));
     expect(status).toBe(200);
@@ -281,7 +266,7 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("detects a tampered code", async () => {
     const orderId = await newOrder();
-    await payForOrder(handle.db, sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
     const code = voucherCode(orderId);
     const tampered = code.slice(0, -1) + (code.endsWith("A") ? "B" : "A");
     expect(await check(tampered)).toMatchObject({
@@ -294,8 +279,8 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
     const unpaid = await newOrder();
     expect((await check(voucherCode(unpaid))).data).toMatchObject({ valid: false, status: "Not Paid" });
     const refunded = await newOrder();
-    await payForOrder(handle.db, sandboxGateway, { orderId: refunded, card: card("4242424242424242"), voucherUrl });
-    await changeOrderStatus(handle.db, { orderId: refunded, to: "refunded", actor: CUSTOMER_ACTOR });
+    await payForOrder(db(), sandboxGateway, { orderId: refunded, card: card("4242424242424242"), voucherUrl });
+    await changeOrderStatus(db(), { orderId: refunded, to: "refunded", actor: CUSTOMER_ACTOR });
     expect((await check(voucherCode(refunded))).data).toMatchObject({
       valid: false,
       reason: "This voucher's order is refunded, not paid.",

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "./section-card";
 import { formatFlightDate } from "~/features/booking/flight-date";
 import type { OrderDetails } from "~/features/booking/order-details";
 import { describePassengers } from "~/features/booking/passengers";
@@ -26,49 +26,36 @@ export function BookingConfirmation({ order, voucher }: { order: OrderDetails; v
           {order.email ? `, and a confirmation e-mail is on its way to ${order.email}` : ""}.
         </p>
       </div>
-      <div className="mx-auto mt-10 grid max-w-4xl gap-6 px-4 sm:px-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Your Booking</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <SummaryList
-              rows={[
-                ["Order Number", order.orderNumber],
-                ["Airport", order.airport ?? "Not specified"],
-                ["Flight Date", order.flightDate ? formatFlightDate(order.flightDate) : "Not specified"],
-                ["Passengers", describePassengers(order)],
-                ["Amount Paid", formatAmount(order.amount, order.currency)],
-                ["Status", <span className="font-semibold text-success">{order.status.toUpperCase()}</span>],
-              ]}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Your Voucher</h2>
-            </CardTitle>
-            <p className="text-sm text-muted-foreground">
-              Show this QR code at the fast-track lane on the day of your flight.
-            </p>
-          </CardHeader>
-          <CardContent className="grid justify-items-center gap-3">
-            <div
-              role="img"
-              aria-label="Voucher QR code"
-              data-testid="voucher-qr"
-              className="w-56 max-w-full [&>svg]:h-auto [&>svg]:w-full"
-              dangerouslySetInnerHTML={{ __html: voucher.qrSvg }}
-            />
-            <p className="text-xs text-muted-foreground">Voucher code</p>
-            <p data-testid="voucher-code" className="font-mono text-xs break-all">
-              {voucher.code}
-            </p>
-          </CardContent>
-        </Card>
+      <div className="mx-auto mt-10 grid max-w-4xl items-start gap-6 px-4 sm:px-6 md:grid-cols-2">
+        <SectionCard title="Your Booking">
+          <SummaryList
+            rows={[
+              ["Order Number", order.orderNumber],
+              ["Airport", order.airport ?? "Not specified"],
+              ["Flight Date", order.flightDate ? formatFlightDate(order.flightDate) : "Not specified"],
+              ["Passengers", describePassengers(order)],
+              ["Amount Paid", formatAmount(order.amount, order.currency)],
+              ["Status", <span className="font-semibold text-success">{order.status.toUpperCase()}</span>],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard
+          title="Your Voucher"
+          subtitle="Show this QR code at the fast-track lane on the day of your flight."
+          contentClassName="grid justify-items-center gap-3"
+        >
+          <div
+            role="img"
+            aria-label="Voucher QR code"
+            data-testid="voucher-qr"
+            className="w-56 max-w-full [&>svg]:h-auto [&>svg]:w-full"
+            dangerouslySetInnerHTML={{ __html: voucher.qrSvg }}
+          />
+          <p className="text-xs text-muted-foreground">Voucher code</p>
+          <p data-testid="voucher-code" className="text-center font-mono text-xs break-all">
+            {voucher.code}
+          </p>
+        </SectionCard>
       </div>
     </div>
   );

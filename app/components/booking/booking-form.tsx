@@ -1,9 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useCurrency } from "~/components/site/currency-menu";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "./section-card";
+import { SummaryList } from "./summary-list";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatPrice } from "~/features/currency/currency";
@@ -16,13 +24,36 @@ import { FlightDateField } from "./flight-date-field";
 import { FormAlert, FormField, withoutKey } from "./form-field";
 import { useSubmitting } from "./use-submitting";
 
-const countOptions = ({ min, max }: { min: number; max: number }) =>
-  Array.from({ length: max - min + 1 }, (_, index) => min + index);
-
 const countOf = (value: unknown, fallback: number) => {
   const count = Number(value);
   return Number.isInteger(count) ? count : fallback;
 };
+
+/** A passenger count, each option showing the count and the price per passenger (spec §2). */
+function PassengerCountField({
+  field,
+  label,
+  range: { min, max },
+  price,
+}: {
+  field: FieldMetadata<number>;
+  label: string;
+  range: { min: number; max: number };
+  price: number;
+}) {
+  const currency = useCurrency();
+  return (
+    <FormField field={field} label={label}>
+      <NativeSelect {...withoutKey(getSelectProps(field))}>
+        {Array.from({ length: max - min + 1 }, (_, index) => min + index).map((count) => (
+          <option key={count} value={count}>
+            {count} x {formatPrice(price, currency.code)}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+}
 
 export function BookingForm({
   lastResult,
@@ -57,105 +88,60 @@ export function BookingForm({
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div className="grid content-start gap-6">
         <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? [])]} />
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Personal Information</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            <FormField field={fields.firstName} label="First Name">
-              <Input {...withoutKey(getInputProps(fields.firstName, { type: "text" }))} autoComplete="given-name" />
-            </FormField>
-            <FormField field={fields.lastName} label="Last Name">
-              <Input {...withoutKey(getInputProps(fields.lastName, { type: "text" }))} autoComplete="family-name" />
-            </FormField>
-            <FormField field={fields.email} label="Email">
-              <Input {...withoutKey(getInputProps(fields.email, { type: "email" }))} autoComplete="email" />
-            </FormField>
-            <FormField field={fields.phone} label="Phone (optional)">
-              <Input {...withoutKey(getInputProps(fields.phone, { type: "tel" }))} autoComplete="tel" />
-            </FormField>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Flight Information</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            <FormField field={fields.airport} label="Airport" className="sm:col-span-2">
-              <NativeSelect {...withoutKey(getSelectProps(fields.airport))}>
-                <option value="">Select an airport</option>
-                {AIRPORT_OPTIONS.map((airport) => (
-                  <option key={airport} value={airport}>
-                    {airport}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField field={fields.flightDate} label="Flight Date" className="sm:col-span-2">
-              <FlightDateField field={fields.flightDate} earliest={earliestFlightDate} />
-            </FormField>
-            <FormField field={fields.adults} label="Adults">
-              <NativeSelect {...withoutKey(getSelectProps(fields.adults))}>
-                {countOptions(ADULTS_RANGE).map((count) => (
-                  <option key={count} value={count}>
-                    {count} x {formatPrice(adultPrice, currency.code)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField field={fields.children} label="Children">
-              <NativeSelect {...withoutKey(getSelectProps(fields.children))}>
-                {countOptions(CHILDREN_RANGE).map((count) => (
-                  <option key={count} value={count}>
-                    {count} x {formatPrice(childPrice, currency.code)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </CardContent>
-        </Card>
+        <SectionCard title="Personal Information" contentClassName="grid gap-5 sm:grid-cols-2">
+          <FormField field={fields.firstName} label="First Name">
+            <Input {...withoutKey(getInputProps(fields.firstName, { type: "text" }))} autoComplete="given-name" />
+          </FormField>
+          <FormField field={fields.lastName} label="Last Name">
+            <Input {...withoutKey(getInputProps(fields.lastName, { type: "text" }))} autoComplete="family-name" />
+          </FormField>
+          <FormField field={fields.email} label="Email">
+            <Input {...withoutKey(getInputProps(fields.email, { type: "email" }))} autoComplete="email" />
+          </FormField>
+          <FormField field={fields.phone} label="Phone (optional)">
+            <Input {...withoutKey(getInputProps(fields.phone, { type: "tel" }))} autoComplete="tel" />
+          </FormField>
+        </SectionCard>
+        <SectionCard title="Flight Information" contentClassName="grid gap-5 sm:grid-cols-2">
+          <FormField field={fields.airport} label="Airport" className="sm:col-span-2">
+            <NativeSelect {...withoutKey(getSelectProps(fields.airport))}>
+              <option value="">Select an airport</option>
+              {AIRPORT_OPTIONS.map((airport) => (
+                <option key={airport} value={airport}>
+                  {airport}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField field={fields.flightDate} label="Flight Date" className="sm:col-span-2">
+            <FlightDateField field={fields.flightDate} earliest={earliestFlightDate} />
+          </FormField>
+          <PassengerCountField field={fields.adults} label="Adults" range={ADULTS_RANGE} price={adultPrice} />
+          <PassengerCountField field={fields.children} label="Children" range={CHILDREN_RANGE} price={childPrice} />
+        </SectionCard>
       </div>
 
-      <Card className="h-fit lg:sticky lg:top-24">
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg">Your Booking</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <dl className="grid gap-2 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Adults</dt>
-              <dd>
-                {adults} x {formatPrice(adultPrice, currency.code)}
-              </dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Children</dt>
-              <dd>
-                {children} x {formatPrice(childPrice, currency.code)}
-              </dd>
-            </div>
-            <div className="flex justify-between border-t pt-3 text-base font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="booking-total" aria-live="polite">
-                {formatAmount(bookingAmount({ adults, children }), currency.code)}
-              </dd>
-            </div>
-          </dl>
-          <noscript>
-            <p className="text-sm text-muted-foreground">The total for your passengers is shown on the next step.</p>
-          </noscript>
-          <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy ? "Processing..." : "Continue to Payment"}
-          </Button>
-        </CardContent>
-      </Card>
+      <SectionCard title="Your Booking" className="h-fit lg:sticky lg:top-24" contentClassName="grid gap-4">
+        <SummaryList
+          rows={[
+            ["Adults", `${adults} x ${formatPrice(adultPrice, currency.code)}`],
+            ["Children", `${children} x ${formatPrice(childPrice, currency.code)}`],
+          ]}
+        />
+        <p className="flex justify-between border-t pt-3 font-semibold">
+          <span>Total</span>
+          <span data-testid="booking-total" aria-live="polite">
+            {formatAmount(bookingAmount({ adults, children }), currency.code)}
+          </span>
+        </p>
+        <noscript>
+          <p className="text-sm text-muted-foreground">The total for your passengers is shown on the next step.</p>
+        </noscript>
+        <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? "Processing..." : "Continue to Payment"}
+        </Button>
+      </SectionCard>
     </Form>
   );
 }

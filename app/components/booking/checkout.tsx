@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "./section-card";
 import type { OrderDetails } from "~/features/booking/order-details";
 import { formatAmount, trialNote } from "~/features/booking/pricing";
 import { CheckoutSteps } from "./checkout-steps";
@@ -30,16 +30,9 @@ export function Checkout({
         <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{trialNote(order.currency)}</p>
       </div>
       <div className="mx-auto mt-10 grid max-w-5xl gap-6 px-4 sm:px-6 md:grid-cols-[1fr_22rem]">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Payment Details</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <PaymentForm key={attempt} lastResult={lastResult} expiryYears={expiryYears} />
-          </CardContent>
-        </Card>
+        <SectionCard title="Payment Details">
+          <PaymentForm key={attempt} lastResult={lastResult} expiryYears={expiryYears} />
+        </SectionCard>
         <OrderSummary order={order} />
       </div>
     </div>

@@ -36,7 +36,7 @@ function FlightDatePicker({ field }: { field: FieldMetadata<string> }) {
           aria-labelledby={`${labelId(field)} ${valueId}`}
           aria-invalid={!field.valid || undefined}
           aria-describedby={field.valid ? undefined : field.errorId}
-          className="w-full justify-start font-normal data-[empty=true]:text-muted-foreground"
+          className="w-full justify-start text-base font-normal data-[empty=true]:text-muted-foreground md:text-sm"
           data-empty={!control.value}
         >
           <CalendarIcon aria-hidden="true" />

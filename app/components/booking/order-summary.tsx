@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "./section-card";
 import { formatFlightDate } from "~/features/booking/flight-date";
 import type { OrderDetails } from "~/features/booking/order-details";
 import { formatAmount, toMinorUnits } from "~/features/booking/pricing";
@@ -25,16 +25,8 @@ export function OrderSummary({ order }: { order: OrderDetails }) {
   rows.push(["Status", <span className="font-semibold">{order.status.toUpperCase()}</span>]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="text-lg">Order Summary</h2>
-        </CardTitle>
-        <p className="text-sm text-muted-foreground">Order {order.orderNumber}</p>
-      </CardHeader>
-      <CardContent>
-        <SummaryList rows={rows} />
-      </CardContent>
-    </Card>
+    <SectionCard title="Order Summary" subtitle={`Order ${order.orderNumber}`}>
+      <SummaryList rows={rows} />
+    </SectionCard>
   );
 }

@@ -8,7 +8,7 @@ export function SummaryList({ rows, className }: { rows: [string, React.ReactNod
       {rows.map(([label, value]) => (
         <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="text-right font-medium break-all">{value}</dd>
+          <dd className="ml-auto text-right font-medium break-all">{value}</dd>
         </div>
       ))}
     </dl>
