@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +44,8 @@ export async function startProductionServer(
   if (kind === "postgres") {
     const database = await createEmptyPostgresDatabase();
     env.DATABASE_URL = database.url;
+    // Required with PostgreSQL, where instances cannot keep a generated one beside their data.
+    env.APP_SECRET ??= randomBytes(32).toString("base64url");
     dropDatabase = database.drop;
   }
   const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });

@@ -29,6 +29,9 @@ export async function payForOrder(
 ): Promise<PaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
+  // Made before any money moves, so that a problem here (no secret) cannot follow a charge.
+  const voucher = voucherCode(orderId);
+  const voucherQr = await voucherQrPngDataUrl(voucherUrl(voucher));
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const [locked] = await tx
       .select({ status: orders.status })
@@ -59,16 +62,7 @@ export async function payForOrder(
       note: `${charge.brand} ending ${charge.last4}, ${gateway.name} ${charge.providerRef}`,
     });
     if (order.email) {
-      const code = voucherCode(orderId);
-      await enqueueMail(
-        tx,
-        confirmationMail({
-          ...order,
-          to: order.email,
-          voucherCode: code,
-          voucherQr: await voucherQrPngDataUrl(voucherUrl(code)),
-        }),
-      );
+      await enqueueMail(tx, confirmationMail({ ...order, to: order.email, voucherCode: voucher, voucherQr }));
     }
     return { kind: "paid", alreadyPaid: false };
   });
