@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -11,12 +10,12 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/site/footer";
 import { Header } from "./components/site/header";
 import { NotFoundMessage } from "./components/site/not-found-message";
+import { useToastOnArrival } from "./components/site/use-toast-on-arrival";
 import { Toaster } from "./components/ui/toaster";
 import { currencyFromRequest } from "./features/currency/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
@@ -67,14 +66,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
-
-function useToastOnArrival(toast: Toast | null | undefined) {
-  useEffect(() => {
-    if (!toast) return;
-    const show = { success: showToast.success, error: showToast.error, info: showToast.info }[toast.type];
-    show(toast.title, { description: toast.description });
-  }, [toast]);
 }
 
 /** Without JavaScript there are no toasts, so the message is printed on the page instead. */

@@ -17,6 +17,7 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("config-generator", "routes/config-generator.tsx"),
 
+  route("api/vouchers/:code", "routes/api.vouchers.ts"),
   route("currency", "routes/currency.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

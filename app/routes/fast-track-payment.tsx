@@ -1,12 +1,101 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
 import type { Route } from "./+types/fast-track-payment";
-import { PageHeading } from "~/components/site/page-heading";
+import { BookingConfirmation } from "~/components/booking/booking-confirmation";
+import { Checkout } from "~/components/booking/checkout";
+import { OrderNotFound } from "~/components/booking/order-not-found";
+import { database } from "~/db/client.server";
+import { payForOrder, type PaymentResult } from "~/features/booking/checkout.server";
+import { isPaidStatus } from "~/features/booking/order-status";
+import { findOrder } from "~/features/booking/orders.server";
+import { voucherCheckUrl, voucherFor } from "~/features/booking/voucher.server";
+import { cardSchema, expiryYears } from "~/features/payments/card";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { pageMeta } from "~/features/seo/page-meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { unexpectedFields } from "~/lib/unexpected-fields";
+import { logger } from "~/logger.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Checkout" }),
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  ...pageMeta({ title: !page?.order ? "Order not found" : page.voucher ? "Booking Confirmed" : "Checkout" }),
   { name: "robots", content: "noindex" },
 ];
 
-export default function FastTrackPaymentPage() {
-  return <PageHeading title="Checkout" lead="Loading order details..." />;
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const order = await findOrder(database().db, params.orderId);
+  if (!order) return data({ order: null, voucher: null, expiryYears: [] }, { status: 404 });
+  const voucher = isPaidStatus(order.status) ? await voucherFor(request, order.id) : null;
+  return data({ order, voucher, expiryYears: expiryYears(new Date()) });
+}
+
+/** Never sent back to the browser, not even to refill the form after a refusal. */
+const CARD_SECRETS = ["cardNumber", "cvv"];
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const schema = cardSchema(new Date());
+  const submission = parseWithZod(formData, { schema });
+  const refuse = (status: number, formErrors?: string[]) =>
+    data(
+      {
+        result: submission.reply(formErrors ? { hideFields: CARD_SECRETS, formErrors } : { hideFields: CARD_SECRETS }),
+        attempt: crypto.randomUUID(),
+      },
+      { status },
+    );
+
+  const unexpected = unexpectedFields(formData, Object.keys(schema.shape));
+  if (unexpected.length > 0) {
+    return refuse(400, [
+      `This form carried fields we do not accept (${unexpected.join(", ")}): the amount is set by us. Please reload the page and try again.`,
+    ]);
+  }
+  if (submission.status !== "success") return refuse(400);
+
+  const { cardNumber, expiryMonth, expiryYear, cvv } = submission.value;
+  let payment: PaymentResult;
+  try {
+    payment = await payForOrder(database().db, sandboxGateway, {
+      orderId: params.orderId,
+      card: { number: cardNumber, expiryMonth, expiryYear, cvv },
+      voucherUrl: (code) => voucherCheckUrl(request, code),
+    });
+  } catch (error) {
+    logger.error({ err: error, orderId: params.orderId }, "payment failed");
+    return refuse(500, ["Payment failed. Please try again."]);
+  }
+
+  switch (payment.kind) {
+    case "not-found":
+      return refuse(404, ["Order not found"]);
+    case "declined":
+      return refuse(402, [payment.message]);
+    case "not-payable":
+      return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
+    case "paid":
+      return redirectWithToast(
+        `/fast-track-payment/${params.orderId}`,
+        payment.alreadyPaid
+          ? {
+              type: "info",
+              title: "Already paid",
+              description: "This order was already paid. Nothing more was charged.",
+            }
+          : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
+      );
+  }
+}
+
+export default function FastTrackPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, voucher } = loaderData;
+  if (!order) return <OrderNotFound />;
+  if (voucher) return <BookingConfirmation order={order} voucher={voucher} />;
+  return (
+    <Checkout
+      order={order}
+      expiryYears={loaderData.expiryYears}
+      lastResult={actionData?.result}
+      attempt={actionData?.attempt}
+    />
+  );
 }

@@ -1,0 +1,147 @@
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { useCurrency } from "~/components/site/currency-menu";
+import { Button } from "~/components/ui/button";
+import { SectionCard } from "./section-card";
+import { SummaryList } from "./summary-list";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { formatPrice } from "~/features/currency/currency";
+import { AIRPORT_OPTIONS } from "~/features/booking/airports";
+import { ADULTS_RANGE, CHILDREN_RANGE } from "~/features/booking/passengers";
+import { bookingAmount, formatAmount, trialNote } from "~/features/booking/pricing";
+import { bookingSchema } from "~/features/booking/schema";
+import { siteConfig } from "../../../site.config";
+import { FlightDateField } from "./flight-date-field";
+import { FormAlert, FormField, withoutKey } from "./form-field";
+import { useSubmitting } from "./use-submitting";
+
+const countOf = (value: unknown, fallback: number) => {
+  const count = Number(value);
+  return Number.isInteger(count) ? count : fallback;
+};
+
+/** A passenger count, each option showing the count and the price per passenger (spec §2). */
+function PassengerCountField({
+  field,
+  label,
+  range: { min, max },
+  price,
+}: {
+  field: FieldMetadata<number>;
+  label: string;
+  range: { min: number; max: number };
+  price: number;
+}) {
+  const currency = useCurrency();
+  return (
+    <FormField field={field} label={label}>
+      <NativeSelect {...withoutKey(getSelectProps(field))}>
+        {Array.from({ length: max - min + 1 }, (_, index) => min + index).map((count) => (
+          <option key={count} value={count}>
+            {count} x {formatPrice(price, currency.code)}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+}
+
+export function BookingForm({
+  lastResult,
+  idempotencyKey,
+  earliestFlightDate,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  idempotencyKey: string;
+  earliestFlightDate: string;
+}) {
+  const currency = useCurrency();
+  const busy = useSubmitting();
+  const [form, fields] = useForm({
+    id: "booking",
+    lastResult,
+    defaultValue: { adults: String(ADULTS_RANGE.min), children: String(CHILDREN_RANGE.min) },
+    constraint: getZodConstraint(bookingSchema(new Date())),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema(new Date()) }),
+  });
+  const adults = countOf(fields.adults.value, ADULTS_RANGE.min);
+  const children = countOf(fields.children.value, CHILDREN_RANGE.min);
+  const { adultPrice, childPrice } = siteConfig.fastTrack;
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_22rem]"
+    >
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <div className="grid content-start gap-6">
+        <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? [])]} />
+        <SectionCard title="Personal Information" contentClassName="grid gap-5 sm:grid-cols-2">
+          <FormField field={fields.firstName} label="First Name">
+            <Input {...withoutKey(getInputProps(fields.firstName, { type: "text" }))} autoComplete="given-name" />
+          </FormField>
+          <FormField field={fields.lastName} label="Last Name">
+            <Input {...withoutKey(getInputProps(fields.lastName, { type: "text" }))} autoComplete="family-name" />
+          </FormField>
+          <FormField field={fields.email} label="Email">
+            <Input {...withoutKey(getInputProps(fields.email, { type: "email" }))} autoComplete="email" />
+          </FormField>
+          <FormField field={fields.phone} label="Phone (optional)">
+            <Input {...withoutKey(getInputProps(fields.phone, { type: "tel" }))} autoComplete="tel" />
+          </FormField>
+        </SectionCard>
+        <SectionCard title="Flight Information" contentClassName="grid gap-5 sm:grid-cols-2">
+          <FormField field={fields.airport} label="Airport" className="sm:col-span-2">
+            <NativeSelect {...withoutKey(getSelectProps(fields.airport))}>
+              <option value="">Select an airport</option>
+              {AIRPORT_OPTIONS.map((airport) => (
+                <option key={airport} value={airport}>
+                  {airport}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField field={fields.flightDate} label="Flight Date" className="sm:col-span-2">
+            <FlightDateField field={fields.flightDate} earliest={earliestFlightDate} />
+          </FormField>
+          <PassengerCountField field={fields.adults} label="Adults" range={ADULTS_RANGE} price={adultPrice} />
+          <PassengerCountField field={fields.children} label="Children" range={CHILDREN_RANGE} price={childPrice} />
+        </SectionCard>
+      </div>
+
+      <SectionCard title="Your Booking" className="h-fit lg:sticky lg:top-24" contentClassName="grid gap-4">
+        <SummaryList
+          rows={[
+            ["Adults", `${adults} x ${formatPrice(adultPrice, currency.code)}`],
+            ["Children", `${children} x ${formatPrice(childPrice, currency.code)}`],
+          ]}
+        />
+        <p className="flex justify-between border-t pt-3 font-semibold">
+          <span>Total</span>
+          <span data-testid="booking-total" aria-live="polite">
+            {formatAmount(bookingAmount({ adults, children }), currency.code)}
+          </span>
+        </p>
+        <noscript>
+          <p className="text-sm text-muted-foreground">The total for your passengers is shown on the next step.</p>
+        </noscript>
+        <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? "Processing..." : "Continue to Payment"}
+        </Button>
+      </SectionCard>
+    </Form>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { confirmationMail } from "./confirmation-mail";
+
+const details = {
+  to: "ann@example.com",
+  customerName: "Ann <b>Lee</b>",
+  orderNumber: "FT-1795000000123-ABCDEF",
+  airport: "Paris Orly - ORY",
+  flightDate: "2030-01-02",
+  adults: 2,
+  children: 1,
+  amount: 3300,
+  currency: "EUR" as const,
+  voucherCode: "v1.abc.def",
+  voucherQr: "data:image/png;base64,AAAA",
+};
+
+describe("confirmationMail", () => {
+  it("carries the order, the amount paid and the voucher, in text and HTML", () => {
+    const mail = confirmationMail(details);
+    expect(mail.to).toBe("ann@example.com");
+    expect(mail.subject).toBe("Your Fast Track booking FT-1795000000123-ABCDEF is confirmed");
+    for (const body of [mail.text, mail.html!]) {
+      for (const expected of [
+        "FT-1795000000123-ABCDEF",
+        "Paris Orly - ORY",
+        "Wednesday 2 January 2030",
+        "2 adults, 1 child",
+        "€33",
+        "v1.abc.def",
+      ]) {
+        expect(body).toContain(expected);
+      }
+    }
+    expect(mail.html).toContain('<img src="data:image/png;base64,AAAA"');
+  });
+
+  it("escapes what the customer typed in the HTML", () => {
+    const mail = confirmationMail(details);
+    expect(mail.html).toContain("Dear Ann &#60;b&#62;Lee&#60;/b&#62;,");
+    expect(mail.html).not.toContain("<b>Lee</b>");
+    expect(mail.text).toContain("Dear Ann <b>Lee</b>,");
+  });
+});

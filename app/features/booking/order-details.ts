@@ -1,0 +1,18 @@
+import type { CurrencyCode } from "~/features/currency/currency";
+import type { OrderStatus } from "./order-status";
+
+/** An order as the payment and confirmation pages show it. */
+export interface OrderDetails {
+  id: string;
+  orderNumber: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: CurrencyCode;
+  status: OrderStatus;
+  airport: string | null;
+  flightDate: string | null;
+  adults: number;
+  children: number;
+  customerName: string;
+  email: string | null;
+}

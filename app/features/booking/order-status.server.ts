@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { canTransition, type OrderStatus } from "./order-status";
+
+/** Who changed an order, as its history shows it. */
+export interface OrderActor {
+  /** The signed-in user, or null for a guest customer or the system. */
+  userId: string | null;
+  /** "customer", "system", or the admin's e-mail address. */
+  label: string;
+}
+
+export const CUSTOMER_ACTOR: OrderActor = { userId: null, label: "customer" };
+
+export class OrderTransitionError extends Error {
+  override name = "OrderTransitionError";
+  constructor(
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+  ) {
+    super(`An order cannot go from '${from}' to '${to}'.`);
+  }
+}
+
+export class OrderNotFoundError extends Error {
+  override name = "OrderNotFoundError";
+}
+
+/** Records the creation of an order (no previous status) in its history. */
+export async function recordOrderCreated(db: Database, orderId: string, actor: OrderActor) {
+  await db
+    .insert(orderEvents)
+    .values({ orderId, fromStatus: null, toStatus: "Not Paid", actorUserId: actor.userId, actorLabel: actor.label });
+}
+
+/**
+ * The one way an order's status changes: the row is locked, the transition checked against the
+ * state machine (order-status.ts), the status written and the change recorded in order_events,
+ * all or nothing. Pass a transaction to make the change part of a larger one.
+ */
+export async function changeOrderStatus(
+  db: Database,
+  { orderId, to, actor, note }: { orderId: string; to: OrderStatus; actor: OrderActor; note?: string },
+): Promise<{ from: OrderStatus; to: OrderStatus }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new OrderNotFoundError(`No order ${orderId}`);
+    if (!canTransition(order.status, to)) throw new OrderTransitionError(order.status, to);
+    await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({
+      orderId,
+      fromStatus: order.status,
+      toStatus: to,
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      note,
+    });
+    return { from: order.status, to };
+  });
+}

@@ -1,0 +1,15 @@
+export const ADULTS_RANGE = { min: 1, max: 10 } as const;
+export const CHILDREN_RANGE = { min: 0, max: 10 } as const;
+
+export interface Passengers {
+  adults: number;
+  children: number;
+}
+
+/** "2 adults, 1 child"; children only when there are some. */
+export function describePassengers({ adults, children }: Passengers): string {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const parts = [plural(adults, "adult", "adults")];
+  if (children > 0) parts.push(plural(children, "child", "children"));
+  return parts.join(", ");
+}

@@ -1,0 +1,89 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import QRCode from "qrcode";
+import { data } from "react-router";
+import type { Database } from "~/db/client.server";
+import { env } from "~/env.server";
+import { deriveKey } from "~/lib/secrets.server";
+import { formatFlightDate } from "./flight-date";
+import { findOrder } from "./orders.server";
+import { describePassengers } from "./passengers";
+
+/**
+ * A voucher code names a paid order and proves the site issued it: "v1.<order id, hex>.<HMAC>".
+ * Only the server holds the key, so a changed character anywhere makes the check fail.
+ */
+const VERSION = "v1";
+const CODE_PATTERN = /^v1\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
+
+function sign(payload: string): string {
+  return createHmac("sha256", deriveKey("vouchers")).update(`${VERSION}.${payload}`).digest("base64url");
+}
+
+export function voucherCode(orderId: string): string {
+  const payload = orderId.replaceAll("-", "").toLowerCase();
+  return `${VERSION}.${payload}.${sign(payload)}`;
+}
+
+/** The order id a genuine voucher code names, or null for a malformed or tampered one. */
+export function verifyVoucherCode(code: string): string | null {
+  const match = CODE_PATTERN.exec(code);
+  if (!match) return null;
+  const [, payload, signature] = match as unknown as [string, string, string];
+  if (!timingSafeEqual(Buffer.from(sign(payload)), Buffer.from(signature))) return null;
+  return payload.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+}
+
+/** What the QR code holds: the check URL an airport desk opens by scanning it. */
+export function voucherCheckUrl(request: Request, code: string): string {
+  const origin = env().SITE_URL ?? new URL(request.url).origin;
+  return new URL(`/api/vouchers/${code}`, origin).toString();
+}
+
+const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
+
+export function voucherQrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { ...QR_OPTIONS, type: "svg" });
+}
+
+/** A PNG data URL of the QR code, for e-mail clients that do not show inline SVG. */
+export function voucherQrPngDataUrl(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { ...QR_OPTIONS, width: 240 });
+}
+
+/**
+ * The answer of GET /api/vouchers/{code}: whether the voucher is genuine and good for a fast
+ * track now (its order is paid), and for which order, date and passengers.
+ */
+export async function voucherCheckResponse(db: Database, code: string) {
+  const noStore = { "Cache-Control": "no-store" };
+  const orderId = verifyVoucherCode(code);
+  if (!orderId) {
+    return data({ valid: false, reason: "This voucher code is not genuine." }, { status: 404, headers: noStore });
+  }
+  const order = await findOrder(db, orderId);
+  if (!order) {
+    return data({ valid: false, reason: "This voucher's order no longer exists." }, { status: 404, headers: noStore });
+  }
+  const details = {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    name: order.customerName,
+    airport: order.airport,
+    flightDate: order.flightDate,
+    flightDateText: order.flightDate ? formatFlightDate(order.flightDate) : null,
+    passengers: describePassengers(order),
+  };
+  if (order.status !== "paid") {
+    return data(
+      { valid: false, reason: `This voucher's order is ${order.status}, not paid.`, ...details },
+      { headers: noStore },
+    );
+  }
+  return data({ valid: true, ...details }, { headers: noStore });
+}
+
+/** The voucher of a paid order as its confirmation page shows it: the code and its QR code. */
+export async function voucherFor(request: Request, orderId: string) {
+  const code = voucherCode(orderId);
+  return { code, qrSvg: await voucherQrSvg(voucherCheckUrl(request, code)) };
+}

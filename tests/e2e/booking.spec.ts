@@ -1,0 +1,309 @@
+import type { Page } from "@playwright/test";
+import { expect, seriousA11yViolations, test } from "./fixtures";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const PAYMENT_URL = new RegExp(`/fast-track-payment/${UUID}$`);
+const thisYear = new Date().getFullYear();
+
+/** "YYYY-MM-DD" of a local day. */
+function localIso(date: Date) {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** "YYYY-MM-DD" of `day` in the month `monthsAhead` months from now. */
+function isoDay(monthsAhead: number, day: number) {
+  const now = new Date();
+  return localIso(new Date(now.getFullYear(), now.getMonth() + monthsAhead, day));
+}
+
+/** The calendar replaces the native date input once the page is hydrated. */
+async function openBookingForm(page: Page) {
+  await page.goto("/fast-track-form");
+  await expect(page.getByRole("button", { name: "Flight Date Select a date" })).toBeVisible();
+}
+
+async function chooseEuros(page: Page) {
+  await page.goto("/fast-track");
+  const header = page.getByRole("banner");
+  await header.getByText("USD").click();
+  await header.getByRole("button", { name: "Euros" }).click();
+  // The menu shows the new symbol at once; the cookie arrives with the server's answer.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "currency")?.value)
+    .toBe("EUR");
+}
+
+async function fillBooking(page: Page, { adults = "2", children = "1" } = {}) {
+  await page.getByLabel("First Name").fill("Ann");
+  await page.getByLabel("Last Name").fill("Lee");
+  await page.getByLabel("Email").fill("ann@example.com");
+  await page.getByLabel("Phone (optional)").fill("+31 20 123 4567");
+  await page.getByLabel("Airport").selectOption("Paris Orly - ORY");
+  await page.getByLabel("Flight Date").click();
+  await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  await page.locator(`button[data-day="${isoDay(1, 15)}"]`).click();
+  await page.getByLabel("Adults").selectOption(adults);
+  await page.getByLabel("Children").selectOption(children);
+}
+
+async function bookAndReachPayment(page: Page) {
+  await openBookingForm(page);
+  await fillBooking(page);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(PAYMENT_URL);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+}
+
+async function payWith(page: Page, cardNumber: string, cvv = "123") {
+  await page.getByLabel("Card Number").fill(cardNumber);
+  await page.getByLabel("Expiry Month").selectOption("06");
+  await page.getByLabel("Expiry Year").selectOption(String(thisYear + 2));
+  await page.getByLabel("CVV").fill(cvv);
+  await page.getByRole("button", { name: "FINISH" }).click();
+}
+
+/** Refusals answer 4xx on purpose; Chromium reports each such response as a console error. */
+function allowRefusalStatuses(consoleErrors: string[], ...statuses: number[]) {
+  const expected = (message: string) => statuses.some((status) => message.includes(`status of ${status}`));
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !expected(message)));
+}
+
+const summaryValue = (page: Page, label: string) =>
+  page
+    .locator("dl > div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator("dd");
+
+test("a guest books in euros, pays by card and gets a voucher", async ({ page }) => {
+  await chooseEuros(page);
+  await openBookingForm(page);
+  await expect(page.getByLabel("Adults").locator("option")).toHaveText(
+    Array.from({ length: 10 }, (_, index) => `${index + 1} x €11`),
+  );
+  await expect(page.getByLabel("Children").locator("option")).toHaveText(
+    Array.from({ length: 11 }, (_, index) => `${index} x €11`),
+  );
+  await expect(page.getByLabel("Airport").locator("option")).toHaveCount(12);
+  await expect(page.getByTestId("booking-total")).toHaveText("€11");
+  await fillBooking(page);
+  await expect(page.getByTestId("booking-total")).toHaveText("€33");
+  await expect(page.getByText("3-day free trial of our membership, then €49 every quarter")).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(PAYMENT_URL);
+  await expect(page.getByText("Your Fast Track booking has been created.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Booking progress" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByTestId("checkout-total")).toHaveText("€33");
+  await expect(summaryValue(page, "Fast-Track")).toHaveText("€33");
+  await expect(summaryValue(page, "Subscription")).toHaveText("€0 now (€49 after the 3-day trial)");
+  await expect(summaryValue(page, "Name")).toHaveText("Ann Lee");
+  await expect(summaryValue(page, "Email")).toHaveText("ann@example.com");
+  await expect(summaryValue(page, "Airport")).toHaveText("Paris Orly - ORY");
+  await expect(summaryValue(page, "Adults")).toHaveText("2 x €11");
+  await expect(summaryValue(page, "Children")).toHaveText("1 x €11");
+  await expect(summaryValue(page, "Status")).toHaveText("NOT PAID");
+  await expect(page.getByText("Secure Payment")).toBeVisible();
+  await expect(page.getByText("Visa or Mastercard only")).toBeVisible();
+  await expect(page.getByText(/appear on your bank statement as FASTTRACK\.JETLANE\.EXAMPLE/)).toBeVisible();
+  await expect(page.getByLabel("Expiry Month").locator("option:not([value=''])")).toHaveText(
+    Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0")),
+  );
+  await expect(page.getByLabel("Expiry Year").locator("option:not([value=''])")).toHaveText(
+    Array.from({ length: 10 }, (_, index) => String(thisYear + index)),
+  );
+  await expect(page.getByLabel("CVV")).toHaveAttribute("maxlength", "4");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const orderNumber = (await page.getByText(/^Order FT-/).textContent())!.replace("Order ", "");
+  await page.reload();
+  await expect(page.getByText(`Order ${orderNumber}`)).toBeVisible();
+  await expect(summaryValue(page, "Status")).toHaveText("NOT PAID");
+
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  await expect(summaryValue(page, "Order Number")).toHaveText(orderNumber);
+  await expect(summaryValue(page, "Airport")).toHaveText("Paris Orly - ORY");
+  await expect(summaryValue(page, "Passengers")).toHaveText("2 adults, 1 child");
+  await expect(summaryValue(page, "Amount Paid")).toHaveText("€33");
+  await expect(summaryValue(page, "Status")).toHaveText("PAID");
+  await expect(page.getByRole("img", { name: "Voucher QR code" }).locator("svg")).toBeVisible();
+  await expect(page.getByTestId("voucher-code")).toHaveText(/^v1\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  const voucher = await page.getByTestId("voucher-code").textContent();
+  expect((await page.request.get(`/api/vouchers/${voucher}`)).status()).toBe(401);
+});
+
+for (const [cardNumber, message] of [
+  ["4000 0000 0000 0002", "Your card was declined."],
+  ["4000 0000 0000 9995", "Your card has insufficient funds."],
+] as const) {
+  test(`${cardNumber} is refused with the gateway's message and the order stays unpaid`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await bookAndReachPayment(page);
+    await payWith(page, cardNumber, "321");
+    await expect(page.getByRole("alert")).toHaveText(message);
+    await expect(summaryValue(page, "Status")).toHaveText("NOT PAID");
+    await expect(page.getByLabel("Card Number")).toHaveValue("");
+    await expect(page.getByLabel("CVV")).toHaveValue("");
+    await expect(page.getByLabel("Expiry Month")).toHaveValue("06");
+    await expect(page.getByLabel("Expiry Year")).toHaveValue(String(thisYear + 2));
+
+    await payWith(page, "4242424242424242");
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    allowRefusalStatuses(consoleErrors, 402);
+  });
+}
+
+test("5555 5555 5555 4444 pays, and paying again charges nothing", async ({ page }) => {
+  await bookAndReachPayment(page);
+  const url = page.url();
+  await payWith(page, "5555 5555 5555 4444");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  const again = await page.request.post(url, {
+    form: { cardNumber: "4242 4242 4242 4242", expiryMonth: "06", expiryYear: String(thisYear + 2), cvv: "123" },
+  });
+  expect(again.status()).toBe(200);
+  expect(await again.text()).toContain("Booking Confirmed");
+});
+
+test("the buttons say Processing... and are disabled while busy", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await openBookingForm(page);
+  await fillBooking(page);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(PAYMENT_URL);
+
+  let releasePayment = () => {};
+  const paymentHeld = new Promise<void>((resolve) => (releasePayment = resolve));
+  await page.unroute(/\.data(\?|$)/);
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "POST") await paymentHeld;
+    await route.continue();
+  });
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  releasePayment();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+});
+
+test("the form names what is missing and refuses past dates", async ({ page }) => {
+  await openBookingForm(page);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  for (const message of [
+    "First name is required",
+    "Last name is required",
+    "Email is required",
+    "Please select an airport",
+    "Please select a flight date",
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL("/fast-track-form");
+
+  await page.getByLabel("Flight Date").click();
+  const now = new Date();
+  const yesterday = localIso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
+  await expect(page.locator(`button[data-day="${localIso(now)}"]`)).toBeEnabled();
+  if ((await page.locator(`button[data-day="${yesterday}"]`).count()) === 0) {
+    await page.getByRole("button", { name: "Go to the Previous Month" }).click();
+  }
+  await expect(page.locator(`button[data-day="${yesterday}"]`).first()).toBeDisabled();
+});
+
+test("the server refuses a past date, 11 adults, missing fields and a tampered amount or currency", async ({
+  page,
+  consoleErrors,
+}) => {
+  await openBookingForm(page);
+  const idempotencyKey = await page.locator('input[name="idempotencyKey"]').inputValue();
+  const valid = {
+    firstName: "Ann",
+    lastName: "Lee",
+    email: "ann@example.com",
+    phone: "",
+    airport: "Paris Orly - ORY",
+    flightDate: isoDay(1, 15),
+    adults: "2",
+    children: "1",
+    idempotencyKey,
+  };
+  for (const [form, message] of [
+    [{ ...valid, flightDate: "2020-01-01" }, "The flight date cannot be in the past"],
+    [{ ...valid, adults: "11" }, "Adults must be between 1 and 10"],
+    [{ ...valid, firstName: "", email: "" }, "First name is required"],
+    [{ ...valid, amount: "1" }, "fields we do not accept (amount)"],
+    [{ ...valid, currency: "JPY" }, "fields we do not accept (currency)"],
+  ] as const) {
+    const response = await page.request.post("/fast-track-form", { form, maxRedirects: 0 });
+    expect(response.status(), message).toBe(400);
+    expect(await response.text()).toContain(message);
+  }
+
+  // A person who adds an amount field to the page's form is refused the same way.
+  await fillBooking(page);
+  await page.locator("form#booking").evaluate((form) => {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "amount";
+    input.value = "1";
+    form.append(input);
+  });
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("alert")).toContainText("fields we do not accept (amount)");
+  await expect(page).toHaveURL("/fast-track-form");
+  await expect(page.getByLabel("First Name")).toHaveValue("Ann");
+  allowRefusalStatuses(consoleErrors, 400);
+});
+
+test("booking and paying work with JavaScript off", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/fast-track-form");
+  await page.getByLabel("First Name").fill("Noor");
+  await page.getByLabel("Last Name").fill("Haddad");
+  await page.getByLabel("Email").fill("noor@example.com");
+  await page.getByLabel("Airport").selectOption("Lisbon Humberto Delgado - LIS");
+  await page.getByLabel("Flight Date").fill(isoDay(2, 3));
+  await page.getByLabel("Adults").selectOption("1");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(PAYMENT_URL);
+  await expect(summaryValue(page, "Fast-Track")).toHaveText("$11");
+  await expect(summaryValue(page, "Children")).toHaveCount(0);
+
+  await payWith(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await expect(page.getByLabel("Card Number")).toHaveValue("");
+  await expect(page.getByLabel("CVV")).toHaveValue("");
+  await expect(page.getByLabel("Expiry Month")).toHaveValue("06");
+
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  await expect(summaryValue(page, "Airport")).toHaveText("Lisbon Humberto Delgado - LIS");
+  await expect(page.getByRole("img", { name: "Voucher QR code" }).locator("svg")).toBeVisible();
+  await context.close();
+});
+
+test("an unknown order answers 404 with a clear message", async ({ page }) => {
+  for (const path of ["/fast-track-payment/00000000-0000-4000-8000-000000000000", "/fast-track-payment/nope"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Order not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book Your Fast Track" })).toHaveAttribute("href", "/fast-track-form");
+  }
+});

@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { installDatabase, type Database } from "~/db/client.server";
+import type { BookingForm } from "~/features/booking/schema";
+import { openTestDatabase, type TestDatabase } from "./test-database";
+
+/** A day comfortably in the future, "YYYY-MM-DD". */
+export function futureDate(daysAhead = 30): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function bookingInput(overrides: Partial<BookingForm> = {}): BookingForm {
+  return {
+    firstName: "Ann",
+    lastName: "Lee",
+    email: "ann@example.com",
+    phone: "+31 20 123 4567",
+    airport: "Paris Orly - ORY",
+    flightDate: futureDate(),
+    adults: 2,
+    children: 1,
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** The booking form as a browser posts it: every value a string. */
+export function bookingFormFields(overrides: Record<string, string> = {}): Record<string, string> {
+  const { phone, adults, children, ...rest } = bookingInput();
+  return { ...rest, phone: phone ?? "", adults: String(adults), children: String(children), ...overrides };
+}
+
+export function postRequest(path: string, fields: Record<string, string>, cookie?: string): Request {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+/** Arguments for calling a route's loader or action directly, as React Router would. */
+export function routeArgs<Args>(request: Request, params: Record<string, string> = {}): Args {
+  return { request, params, context: {} } as Args;
+}
+
+/** What a loader or action answered, whether a Response (redirect) or `data()`. */
+export function answer<T>(result: unknown): { status: number; headers: Headers; data: T } {
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined as T };
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const init = result.init as ResponseInit | null;
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: result.data as T };
+  }
+  return { status: 200, headers: new Headers(), data: result as T };
+}
+
+const BOOKING_TABLES = ["customers", "orders", "order_events", "payments", "outbox"] as const;
+
+/** How many rows each booking-related table holds. */
+export async function rowCounts(db: Database): Promise<Record<(typeof BOOKING_TABLES)[number], number>> {
+  const entries = await Promise.all(
+    BOOKING_TABLES.map(async (table) => {
+      const result = (await db.execute(sql.raw(`select count(*) as count from ${table}`))) as {
+        rows: { count: number | string }[];
+      };
+      return [table, Number(result.rows[0]!.count)] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<(typeof BOOKING_TABLES)[number], number>;
+}
+
+export async function emptyBookingTables(db: Database) {
+  await db.execute(sql.raw(`truncate ${BOOKING_TABLES.join(", ")} cascade`));
+}
+
+/**
+ * A fresh database for the test file, installed as the process's database (for route modules)
+ * with the booking tables emptied before each test. Returns its Drizzle handle.
+ */
+export function bookingTestDatabase(): () => Database {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    installDatabase(undefined);
+    await handle?.destroy();
+  });
+  beforeEach(async () => {
+    installDatabase(handle);
+    await emptyBookingTables(handle!.db);
+  });
+  return () => handle!.db;
+}

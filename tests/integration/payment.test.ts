@@ -1,0 +1,300 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { orderEvents, orders, outbox, payments } from "~/db/schema";
+import { payForOrder } from "~/features/booking/checkout.server";
+import { changeOrderStatus, CUSTOMER_ACTOR } from "~/features/booking/order-status.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { voucherCheckResponse, voucherCode } from "~/features/booking/voucher.server";
+import type { PaymentGateway } from "~/features/payments/gateway";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { loader as voucherApiLoader } from "~/routes/api.vouchers";
+import { action, loader } from "~/routes/fast-track-payment";
+import { answer, bookingInput, postRequest, routeArgs, rowCounts, bookingTestDatabase } from "./booking-helpers";
+import { testDatabaseKind } from "./test-database";
+
+vi.hoisted(() => {
+  process.env.APP_SECRET = "payment-test-secret-".padEnd(40, "x");
+});
+
+const db = bookingTestDatabase();
+
+/** The sandbox, counting the charges it is asked for. */
+function countingGateway() {
+  const gateway: PaymentGateway & { charges: number } = {
+    name: sandboxGateway.name,
+    charges: 0,
+    charge(request) {
+      gateway.charges++;
+      return sandboxGateway.charge(request);
+    },
+  };
+  return gateway;
+}
+
+const card = (number: string) => ({ number, expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" });
+const voucherUrl = (code: string) => `https://site.test/api/vouchers/${code}`;
+
+async function newOrder() {
+  const booking = bookingInput({ email: "ann@example.com" });
+  const { orderId } = await createBooking(db(), { booking, currency: "EUR", userId: null });
+  return orderId;
+}
+
+async function orderRow(orderId: string) {
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+describe(`payForOrder on ${testDatabaseKind()}`, () => {
+  it.each([
+    ["4242424242424242", "Visa", "4242"],
+    ["5555555555554444", "Mastercard", "4444"],
+  ])(
+    "takes %s: records the payment, marks the order paid and queues the confirmation",
+    async (number, brand, last4) => {
+      const orderId = await newOrder();
+      const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), voucherUrl });
+      expect(result).toEqual({ kind: "paid", alreadyPaid: false });
+
+      const order = await orderRow(orderId);
+      expect(order.status).toBe("paid");
+      const paymentRows = await db().select().from(payments).where(eq(payments.orderId, orderId));
+      expect(paymentRows).toMatchObject([
+        { provider: "sandbox", brand, last4, amount: 3300, currency: "EUR", outcome: "succeeded" },
+      ]);
+      expect(paymentRows[0]!.providerRef).toMatch(/^sandbox_/);
+      const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      expect(history.map((event) => event.toStatus)).toEqual(["Not Paid", "paid"]);
+      expect(history[1]).toMatchObject({ fromStatus: "Not Paid", actorLabel: "customer" });
+
+      const mails = await db().select().from(outbox);
+      expect(mails).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail.to).toBe("ann@example.com");
+      expect(mail.subject).toBe(`Your Fast Track booking ${order.orderNumber} is confirmed`);
+      for (const body of [mail.textBody, mail.htmlBody!]) {
+        expect(body).toContain(order.orderNumber);
+        expect(body).toContain(voucherCode(orderId));
+        expect(body).toContain("€33");
+        expect(body).toContain("2 adults, 1 child");
+      }
+      expect(mail.htmlBody).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+"/);
+    },
+  );
+
+  it.each([
+    ["4000000000000002", "declined", "Your card was declined."],
+    ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
+  ])("refuses %s with the gateway's message and leaves the order Not Paid", async (number, outcome, message) => {
+    const orderId = await newOrder();
+    const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), voucherUrl });
+    expect(result).toEqual({ kind: "declined", message });
+    expect((await orderRow(orderId)).status).toBe("Not Paid");
+    expect(await db().select({ outcome: payments.outcome }).from(payments)).toEqual([{ outcome }]);
+    expect(await rowCounts(db())).toMatchObject({ outbox: 0, order_events: 1 });
+  });
+
+  it("lets a declined order be paid with another card", async () => {
+    const orderId = await newOrder();
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4000000000000002"), voucherUrl });
+    const retry = await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    expect(retry).toEqual({ kind: "paid", alreadyPaid: false });
+    expect((await rowCounts(db())).payments).toBe(2);
+  });
+
+  it("charges nothing for an order that is already paid", async () => {
+    const orderId = await newOrder();
+    const gateway = countingGateway();
+    await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    const again = await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    expect(again).toEqual({ kind: "paid", alreadyPaid: true });
+    expect(gateway.charges).toBe(1);
+    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
+  });
+
+  it("charges once when the same order is paid twice at the same moment", async () => {
+    const orderId = await newOrder();
+    const gateway = countingGateway();
+    const results = await Promise.all(
+      [1, 2].map(() => payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl })),
+    );
+    expect(results.map((result) => result.kind === "paid" && result.alreadyPaid).sort()).toEqual([false, true]);
+    expect(gateway.charges).toBe(1);
+    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
+  });
+
+  it("will not take money for a cancelled order, nor for one that does not exist", async () => {
+    const orderId = await newOrder();
+    await changeOrderStatus(db(), { orderId, to: "cancelled", actor: CUSTOMER_ACTOR });
+    const gateway = countingGateway();
+    expect(await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl })).toEqual({
+      kind: "not-payable",
+      status: "cancelled",
+    });
+    expect(
+      await payForOrder(db(), gateway, {
+        orderId: "00000000-0000-4000-8000-000000000000",
+        card: card("4242424242424242"),
+        voucherUrl,
+      }),
+    ).toEqual({ kind: "not-found" });
+    expect(gateway.charges).toBe(0);
+  });
+});
+
+type PaymentAnswer = {
+  result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+  attempt: string;
+};
+
+async function pay(orderId: string, fields: Record<string, string>) {
+  const request = postRequest(`/fast-track-payment/${orderId}`, fields);
+  return answer<PaymentAnswer>(await action(routeArgs<Parameters<typeof action>[0]>(request, { orderId })));
+}
+
+const nextYear = String(new Date().getFullYear() + 1);
+const cardFields = (cardNumber: string) => ({ cardNumber, expiryMonth: "11", expiryYear: nextYear, cvv: "987" });
+
+describe(`POST /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
+  it("redirects a successful payment back to the order, now showing its confirmation", async () => {
+    const orderId = await newOrder();
+    const { status, headers } = await pay(orderId, cardFields("4242 4242 4242 4242"));
+    expect(status).toBe(302);
+    expect(headers.get("Location")).toBe(`/fast-track-payment/${orderId}`);
+    expect((await orderRow(orderId)).status).toBe("paid");
+  });
+
+  it("shows a decline, keeping the expiry but never sending back the card number or CVV", async () => {
+    const orderId = await newOrder();
+    const { status, data } = await pay(orderId, cardFields("4000 0000 0000 0002"));
+    expect(status).toBe(402);
+    expect(data.result.error?.[""]).toEqual(["Your card was declined."]);
+    expect(data.result.initialValue).toEqual({ expiryMonth: "11", expiryYear: nextYear });
+    expect(JSON.stringify(data.result)).not.toMatch(/4000|987/);
+  });
+
+  it("refuses an invalid card with field messages and nothing charged or echoed", async () => {
+    const orderId = await newOrder();
+    const { status, data } = await pay(orderId, { ...cardFields("4242 4242 4242 4241"), cvv: "12" });
+    expect(status).toBe(400);
+    expect(data.result.error).toMatchObject({
+      cardNumber: ["Card number is not valid. Please check it and try again."],
+      cvv: ["CVV must be 3 or 4 digits"],
+    });
+    expect(JSON.stringify(data.result)).not.toContain("4241");
+    expect(await rowCounts(db())).toMatchObject({ payments: 0 });
+  });
+
+  it("refuses a form that carries an amount, charging nothing", async () => {
+    const orderId = await newOrder();
+    const { status, data } = await pay(orderId, { ...cardFields("4242 4242 4242 4242"), amount: "1" });
+    expect(status).toBe(400);
+    expect(data.result.error?.[""]?.[0]).toMatch(/fields we do not accept \(amount\)/);
+    expect((await orderRow(orderId)).status).toBe("Not Paid");
+    expect(await rowCounts(db())).toMatchObject({ payments: 0 });
+  });
+});
+
+describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
+  const load = async (orderId: string) =>
+    answer<Awaited<ReturnType<typeof loader>>["data"]>(
+      await loader(
+        routeArgs<Parameters<typeof loader>[0]>(new Request(`http://localhost/fast-track-payment/${orderId}`), {
+          orderId,
+        }),
+      ),
+    );
+
+  it("answers 404 for an unknown or malformed order id", async () => {
+    for (const orderId of ["00000000-0000-4000-8000-000000000000", "not-an-order", "1' or '1'='1"]) {
+      const { status, data } = await load(orderId);
+      expect(status, orderId).toBe(404);
+      expect(data.order).toBeNull();
+    }
+  });
+
+  it("loads an unpaid order with its summary and the card form's years, and no voucher", async () => {
+    const orderId = await newOrder();
+    const { status, data } = await load(orderId);
+    expect(status).toBe(200);
+    expect(data.order).toMatchObject({
+      id: orderId,
+      status: "Not Paid",
+      amount: 3300,
+      currency: "EUR",
+      customerName: "Ann Lee",
+      email: "ann@example.com",
+      adults: 2,
+      children: 1,
+    });
+    expect(data.voucher).toBeNull();
+    expect(data.expiryYears).toHaveLength(10);
+    expect(data.expiryYears[0]).toBe(new Date().getUTCFullYear());
+  });
+
+  it("gives a paid order its voucher and QR code", async () => {
+    const orderId = await newOrder();
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    const { data } = await load(orderId);
+    expect(data.voucher?.code).toBe(voucherCode(orderId));
+    expect(data.voucher?.qrSvg).toMatch(/^<svg/);
+  });
+});
+
+describe(`the voucher check on ${testDatabaseKind()}`, () => {
+  const check = async (code: string) =>
+    answer<{ valid: boolean; reason?: string; orderNumber?: string; flightDate?: string; passengers?: string }>(
+      await voucherCheckResponse(db(), code),
+    );
+
+  it("confirms a paid order's voucher, with its order, date and passengers", async () => {
+    const orderId = await newOrder();
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    const order = await orderRow(orderId);
+    const { status, data, headers } = await check(voucherCode(orderId));
+    expect(status).toBe(200);
+    expect(headers.get("Cache-Control")).toBe("no-store");
+    expect(data).toMatchObject({
+      valid: true,
+      orderNumber: order.orderNumber,
+      flightDate: order.flightDate,
+      airport: "Paris Orly - ORY",
+      passengers: "2 adults, 1 child",
+      status: "paid",
+    });
+  });
+
+  it("detects a tampered code", async () => {
+    const orderId = await newOrder();
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    const code = voucherCode(orderId);
+    const tampered = code.slice(0, -1) + (code.endsWith("A") ? "B" : "A");
+    expect(await check(tampered)).toMatchObject({
+      status: 404,
+      data: { valid: false, reason: "This voucher code is not genuine." },
+    });
+  });
+
+  it("refuses the voucher of an unpaid or refunded order", async () => {
+    const unpaid = await newOrder();
+    expect((await check(voucherCode(unpaid))).data).toMatchObject({ valid: false, status: "Not Paid" });
+    const refunded = await newOrder();
+    await payForOrder(db(), sandboxGateway, { orderId: refunded, card: card("4242424242424242"), voucherUrl });
+    await changeOrderStatus(db(), { orderId: refunded, to: "refunded", actor: CUSTOMER_ACTOR });
+    expect((await check(voucherCode(refunded))).data).toMatchObject({
+      valid: false,
+      reason: "This voucher's order is refunded, not paid.",
+    });
+  });
+
+  it("answers 404 for a genuine code whose order is gone", async () => {
+    expect(await check(voucherCode("00000000-0000-4000-8000-000000000000"))).toMatchObject({
+      status: 404,
+      data: { valid: false },
+    });
+  });
+
+  it("is closed to everyone until the admin guard is wired", () => {
+    expect(answer(voucherApiLoader())).toMatchObject({ status: 401, data: { error: "Authentication required" } });
+  });
+});
