@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -11,13 +10,14 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/site/footer";
 import { Header } from "./components/site/header";
 import { NotFoundMessage } from "./components/site/not-found-message";
+import { NoScriptToast, useToast } from "./components/site/toast-notice";
 import { Toaster } from "./components/ui/toaster";
+import { accountSummary } from "./features/auth/guards.server";
 import { currencyFromRequest } from "./features/currency/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
 import type { Toast } from "./lib/toast";
@@ -32,7 +32,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearCookie } = takeToast(request);
   return data(
-    { currency: currencyFromRequest(request), toast },
+    { currency: currencyFromRequest(request), toast, ...(await accountSummary(request)) },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }
@@ -68,29 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useToastOnArrival(toast: Toast | null | undefined) {
-  useEffect(() => {
-    if (!toast) return;
-    const show = { success: showToast.success, error: showToast.error, info: showToast.info }[toast.type];
-    show(toast.title, { description: toast.description });
-  }, [toast]);
-}
-
-/** Without JavaScript there are no toasts, so the message is printed on the page instead. */
-function NoScriptToast({ toast }: { toast: Toast | null | undefined }) {
-  if (!toast) return null;
-  return (
-    <noscript>
-      <div role="status" className="mx-auto mt-4 max-w-3xl rounded-md border bg-muted px-4 py-3 text-sm">
-        <strong>{toast.title}</strong>
-        {toast.description ? ` ${toast.description}` : null}
-      </div>
-    </noscript>
-  );
-}
-
 function Shell({ children, toast }: { children: React.ReactNode; toast?: Toast | null }) {
-  useToastOnArrival(toast);
+  useToast(toast);
   return (
     <>
       <a

@@ -1,0 +1,100 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { signInSchema, signUpSchema } from "./schemas";
+
+export type AuthIntent = "sign-in" | "sign-up";
+
+/** Whether this form's submission (and the navigation after it) is under way. */
+function useSubmitting(intent: AuthIntent) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+interface FieldProps {
+  meta: FieldMetadata<string>;
+  label: string;
+  type: "text" | "email" | "password";
+  autoComplete: string;
+}
+
+function Field({ meta, label, type, autoComplete }: FieldProps) {
+  const { key, ...inputProps } = getInputProps(meta, { type });
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <Input key={key} {...inputProps} autoComplete={autoComplete} />
+      {meta.errors?.length ? (
+        <p id={meta.errorId} className="text-sm text-destructive">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form-level error (wrong credentials, too many attempts): beside the form, and in the toast. */
+function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md border border-destructive/40 px-3 py-2 text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const submitting = useSubmitting("sign-in");
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  return (
+    <Form method="post" action="/auth" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="sign-in" />
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+      <Field meta={fields.password} label="Mot de passe" type="password" autoComplete="current-password" />
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? "Connexion..." : "Se connecter"}
+      </Button>
+    </Form>
+  );
+}
+
+export function SignUpForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const submitting = useSubmitting("sign-up");
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    constraint: getZodConstraint(signUpSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+  });
+  return (
+    <Form method="post" action="/auth?tab=inscription" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="sign-up" />
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field meta={fields.fullName} label="Nom complet" type="text" autoComplete="name" />
+      <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+      <Field meta={fields.password} label="Mot de passe" type="password" autoComplete="new-password" />
+      <Field
+        meta={fields.confirmPassword}
+        label="Confirmer le mot de passe"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? "Création..." : "Créer mon compte"}
+      </Button>
+    </Form>
+  );
+}
