@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/auth";
 import { PageHeading } from "~/components/site/page-heading";
-import { useToast } from "~/components/site/toast-notice";
+import { NoScriptToast, useToast } from "~/components/site/toast-notice";
 import { Card, CardContent } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { SignInForm, SignUpForm, type AuthIntent } from "~/features/auth/auth-forms";
@@ -129,6 +129,11 @@ export default function AuthPage() {
     <>
       <PageHeading title="Connexion" lead="Connectez-vous ou créez un compte." />
       <div className="mx-auto w-full max-w-md px-4 pb-16 sm:px-6">
+        {/* Errors are printed beside the form already; without JavaScript the success needs saying too. */}
+        <NoScriptToast
+          toast={actionData?.toast?.type === "success" ? actionData.toast : null}
+          className="mb-4 rounded-md border bg-muted px-4 py-3 text-sm"
+        />
         <Card>
           <CardContent>
             <Tabs

@@ -24,7 +24,7 @@ function LoginLink({ className }: { className?: string }) {
 }
 
 /** Admin (for admins), then Sign Out for a signed-in visitor or Login to the member area for anyone else. */
-function AccountButtons({ className }: { className?: string }) {
+function AccountButtons({ className, onSignOut }: { className?: string; onSignOut?: () => void }) {
   const { user, isAdmin } = useAccount();
   return (
     <div className={cn("flex items-center gap-2", className)}>
@@ -37,7 +37,7 @@ function AccountButtons({ className }: { className?: string }) {
         </Button>
       ) : null}
       {user ? (
-        <Form method="post" action="/sign-out">
+        <Form method="post" action="/sign-out" onSubmit={onSignOut}>
           <Button type="submit" variant="outline">
             <LogOut aria-hidden="true" />
             Sign Out
@@ -119,7 +119,7 @@ export function Header() {
             <div className="flex flex-col gap-4 px-4 pt-4">
               <PhoneLink className="px-3" />
               <CurrencyMenu align="start" className="w-fit" />
-              <AccountButtons className="flex-wrap" />
+              <AccountButtons className="flex-wrap" onSignOut={() => setMenuOpen(false)} />
             </div>
           </SheetContent>
         </Sheet>

@@ -1,8 +1,23 @@
 import type * as React from "react";
 import { Toaster as Sonner } from "sonner";
 
-function Toaster(props: React.ComponentProps<typeof Sonner>) {
-  return <Sonner data-slot="toaster" position="top-center" richColors {...props} />;
+// Sonner's own rich colours give its text under 4.5:1 on its tinted backgrounds; the theme's pass AA.
+const legibleRichColors = {
+  "--success-text": "hsl(var(--success))",
+  "--error-text": "hsl(var(--destructive))",
+  "--info-text": "hsl(var(--link))",
+} as React.CSSProperties;
+
+function Toaster({ style, ...props }: React.ComponentProps<typeof Sonner>) {
+  return (
+    <Sonner
+      data-slot="toaster"
+      position="top-center"
+      richColors
+      style={{ ...legibleRichColors, ...style }}
+      {...props}
+    />
+  );
 }
 
 export { Toaster };

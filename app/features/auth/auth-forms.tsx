@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -12,6 +13,16 @@ export type AuthIntent = "sign-in" | "sign-up";
 function useSubmitting(intent: AuthIntent) {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * How many answers the server has given this form. Password inputs are keyed on it, so they start
+ * empty after each answer: the server never sends a password back, and the browser drops it too.
+ */
+function useAnswerCount(lastResult: SubmissionResult<string[]> | undefined) {
+  const [answers, setAnswers] = useState({ last: lastResult, count: 0 });
+  if (answers.last !== lastResult) setAnswers({ last: lastResult, count: answers.count + 1 });
+  return answers.count;
 }
 
 interface FieldProps {
@@ -48,6 +59,7 @@ function FormError({ id, errors }: { id: string; errors: string[] | undefined })
 
 export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const submitting = useSubmitting("sign-in");
+  const answers = useAnswerCount(lastResult);
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
@@ -61,7 +73,13 @@ export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<strin
       <input type="hidden" name="intent" value="sign-in" />
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
-      <Field meta={fields.password} label="Mot de passe" type="password" autoComplete="current-password" />
+      <Field
+        key={`password-${answers}`}
+        meta={fields.password}
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" size="lg" disabled={submitting}>
         {submitting ? "Connexion..." : "Se connecter"}
       </Button>
@@ -71,6 +89,7 @@ export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<strin
 
 export function SignUpForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const submitting = useSubmitting("sign-up");
+  const answers = useAnswerCount(lastResult);
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
@@ -85,8 +104,15 @@ export function SignUpForm({ lastResult }: { lastResult?: SubmissionResult<strin
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.fullName} label="Nom complet" type="text" autoComplete="name" />
       <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
-      <Field meta={fields.password} label="Mot de passe" type="password" autoComplete="new-password" />
       <Field
+        key={`password-${answers}`}
+        meta={fields.password}
+        label="Mot de passe"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Field
+        key={`confirm-${answers}`}
         meta={fields.confirmPassword}
         label="Confirmer le mot de passe"
         type="password"
