@@ -15,8 +15,8 @@ export function clientAddressFor(testId: string): string {
  */
 export const test = base.extend<{ consoleErrors: string[]; allowedHttpErrors: number[] }>({
   allowedHttpErrors: [[404], { option: true }],
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddressFor(`${testInfo.testId}#${testInfo.retry}`) });
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddressFor(`${testInfo.testId}#${testInfo.retry}`) });
   },
   consoleErrors: [
     async ({ page, allowedHttpErrors }, use) => {
