@@ -170,7 +170,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Tableau de bord administrateur" lead="Clients, commandes et état du système." />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 pb-16 sm:px-6">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 pb-16 sm:px-6">
         {toast ? (
           <p role="alert" className="rounded-md border border-destructive/40 px-4 py-3 text-sm text-destructive">
             {toast.title}
