@@ -87,6 +87,15 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+const ORDER_COLUMNS = [
+  { label: "N° de commande" },
+  { label: "Client" },
+  { label: "Service" },
+  { label: "Montant", numeric: true },
+  { label: "Statut" },
+  { label: "Date" },
+];
+
 function OrdersTable({ page }: { page: OrdersPage }) {
   if (page.rows.length === 0) {
     return <p className="text-sm text-muted-foreground">Aucune commande pour le moment.</p>;
@@ -96,24 +105,11 @@ function OrdersTable({ page }: { page: OrdersPage }) {
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              N° de commande
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Client
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Service
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Montant
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Statut
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Date
-            </th>
+            {ORDER_COLUMNS.map(({ label, numeric }) => (
+              <th key={label} scope="col" className={cn("py-2 pr-4 font-medium last:pr-0", numeric && "text-right")}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -57,21 +57,51 @@ function FormError({ id, errors }: { id: string; errors: string[] | undefined })
   );
 }
 
+const VALIDATE_ON = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
+
+interface AuthFormProps {
+  intent: AuthIntent;
+  action: string;
+  form: { errorId: string; errors: string[] | undefined };
+  formProps: ReturnType<typeof getFormProps>;
+  /** The button's label, and what it says while the form is being sent. */
+  label: string;
+  busyLabel: string;
+  children: React.ReactNode;
+}
+
+function AuthForm({ intent, action, form, formProps, label, busyLabel, children }: AuthFormProps) {
+  const submitting = useSubmitting(intent);
+  return (
+    <Form method="post" action={action} className="grid gap-4" {...formProps}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormError id={form.errorId} errors={form.errors} />
+      {children}
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </Button>
+    </Form>
+  );
+}
+
 export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const submitting = useSubmitting("sign-in");
   const answers = useAnswerCount(lastResult);
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
     constraint: getZodConstraint(signInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
   return (
-    <Form method="post" action="/auth" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="sign-in" />
-      <FormError id={form.errorId} errors={form.errors} />
+    <AuthForm
+      intent="sign-in"
+      action="/auth"
+      form={form}
+      formProps={getFormProps(form)}
+      label="Se connecter"
+      busyLabel="Connexion..."
+    >
       <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
       <Field
         key={`password-${answers}`}
@@ -80,28 +110,28 @@ export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<strin
         type="password"
         autoComplete="current-password"
       />
-      <Button type="submit" size="lg" disabled={submitting}>
-        {submitting ? "Connexion..." : "Se connecter"}
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }
 
 export function SignUpForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const submitting = useSubmitting("sign-up");
   const answers = useAnswerCount(lastResult);
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
     constraint: getZodConstraint(signUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...VALIDATE_ON,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
   });
   return (
-    <Form method="post" action="/auth?tab=inscription" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="sign-up" />
-      <FormError id={form.errorId} errors={form.errors} />
+    <AuthForm
+      intent="sign-up"
+      action="/auth?tab=inscription"
+      form={form}
+      formProps={getFormProps(form)}
+      label="Créer mon compte"
+      busyLabel="Création..."
+    >
       <Field meta={fields.fullName} label="Nom complet" type="text" autoComplete="name" />
       <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
       <Field
@@ -118,9 +148,6 @@ export function SignUpForm({ lastResult }: { lastResult?: SubmissionResult<strin
         type="password"
         autoComplete="new-password"
       />
-      <Button type="submit" size="lg" disabled={submitting}>
-        {submitting ? "Création..." : "Créer mon compte"}
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }
