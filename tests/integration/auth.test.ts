@@ -5,8 +5,10 @@ import { account, rateLimit, session, user } from "~/db/schema";
 import { AUTH_RATE_LIMITS } from "~/features/auth/auth.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { loader as rootLoader } from "~/root";
+import { action as apiAction, loader as apiLoader } from "~/routes/api.auth";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/sign-out";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import { cookieHeader, createSignedInAccount, formRequest, freshClientAddress, pageRequest } from "./accounts";
 import { routeArgs, routeResult } from "./route-result";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
@@ -201,5 +203,26 @@ describe(`rate limiting on ${testDatabaseKind()}`, () => {
     expect(blocked.status).toBe(429);
     expect(blocked.data).toMatchObject({ toast: { title: "Erreur d'inscription" } });
     expect(await handle.db.select().from(user).where(eq(user.email, "burst-last@example.com"))).toEqual([]);
+  });
+});
+
+describe(`better-auth's JSON API at /api/auth on ${testDatabaseKind()}`, () => {
+  it("answers with the session of the cookie", async () => {
+    const person = await createSignedInAccount(handle.db);
+    const response = await apiLoader(routeArgs(pageRequest("/api/auth/get-session", { cookie: person.cookie })));
+    expect(await response.json()).toMatchObject({ user: { email: person.email } });
+  });
+
+  it("counts its sign-ins against the same limit as the form's", async () => {
+    const address = freshClientAddress();
+    for (let attempt = 1; attempt <= SIGN_IN_LIMIT; attempt++) {
+      await submit(signInFields("target@example.com", `guess-${attempt}`), { address });
+    }
+    const request = new Request("http://localhost/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [CLIENT_ADDRESS_HEADER]: address },
+      body: JSON.stringify({ email: "target@example.com", password: "the-right-one" }),
+    });
+    expect((await apiAction(routeArgs(request))).status).toBe(429);
   });
 });
