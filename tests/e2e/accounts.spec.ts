@@ -176,19 +176,26 @@ test.describe("the admin dashboard", () => {
     return rows[0]!;
   }
 
-  async function insertOrders(companyName: string, entries: { amount: number; status: string; currency?: string }[]) {
+  interface OrderEntry {
+    amount: number;
+    status: string;
+    currency?: string;
+    createdAt?: Date;
+  }
+
+  async function insertOrders(companyName: string, entries: OrderEntry[]) {
     const db = e2eDatabase();
     const { rows } = await db.query<{ id: string }>("insert into customers (company_name) values ($1) returning id", [
       companyName,
     ]);
     const numbers: string[] = [];
-    for (const { amount, status, currency = "EUR" } of entries) {
+    for (const { amount, status, currency = "EUR", createdAt = new Date() } of entries) {
       const orderNumber = `FT-${Date.now()}-${randomUUID().slice(0, 6).toUpperCase()}`;
       await db.query(
         `insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site,
-                             idempotency_key, adults)
-         values ($1, $2, $3, $4, $5, 'Fast Track', 'Fast Track', 'e2e', $6, 1)`,
-        [orderNumber, rows[0]!.id, amount, currency, status, randomUUID()],
+                             idempotency_key, adults, created_at)
+         values ($1, $2, $3, $4, $5, 'Fast Track', 'Fast Track', 'e2e', $6, 1, $7)`,
+        [orderNumber, rows[0]!.id, amount, currency, status, randomUUID(), createdAt],
       );
       numbers.push(orderNumber);
     }
@@ -270,9 +277,15 @@ test.describe("the admin dashboard", () => {
     const person = newPerson();
     await signUp(page, person);
     await adminCli("grant", person.email);
+    // Dated a year back, so that they do not push another test's new orders off the first page.
+    const lastYear = Date.now() - 365 * 24 * 3600_000;
     await insertOrders(
       `Pagination ${randomUUID().slice(0, 6)}`,
-      Array.from({ length: 26 }, (_, index) => ({ amount: 100 + index, status: "Not Paid" })),
+      Array.from({ length: 26 }, (_, index) => ({
+        amount: 100 + index,
+        status: "Not Paid",
+        createdAt: new Date(lastYear - index * 1000),
+      })),
     );
     await signIn(page, person);
     await page.goto("/admin");
