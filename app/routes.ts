@@ -18,8 +18,8 @@ export default [
   route("config-generator", "routes/config-generator.tsx"),
 
   route("currency", "routes/currency.ts"),
+  route("healthz", "routes/healthz.ts"),
   route("sign-out", "routes/sign-out.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
-  route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
