@@ -1,6 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// With TEST_DATABASE_URL the server runs on a PostgreSQL database of its own, which the tests can
+// reach too (the admin CLI beside the running server, orders to show); otherwise on embedded PGlite.
+// Set once here in the runner; the workers inherit it.
+if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/e2e_${randomBytes(6).toString("hex")}`;
+  process.env.E2E_DATABASE_URL = url.toString();
+}
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -9,6 +19,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -31,7 +42,9 @@ export default defineConfig({
   webServer: {
     command: "node tests/e2e/serve.mjs",
     url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    // Trusting the loopback proxy lets each test speak from an address of its own (fixtures.ts), so
+    // that tests running together do not exhaust one address's sign-in rate limit.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",

@@ -5,7 +5,8 @@ const integration = (database: "pglite" | "postgres"): TestProjectInlineConfigur
   test: {
     name: `integration-${database}`,
     include: ["tests/integration/**/*.test.ts"],
-    env: { TEST_DB_KIND: database },
+    // A fixed secret, so that no test writes one into ./data.
+    env: { TEST_DB_KIND: database, APP_SECRET: "integration-tests-only-secret-0123456789abcdef" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

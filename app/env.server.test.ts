@@ -27,3 +27,22 @@ describe("parseEnv", () => {
     );
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+  });
+
+  it.each([
+    ["true", true],
+    ["false", false],
+    ["2", 2],
+    ["loopback, 10.0.0.0/8", ["loopback", "10.0.0.0/8"]],
+  ])("reads %j as Express's trust proxy setting", (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it("rejects a value that is none of those", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "yes please!" })).toThrow(/TRUST_PROXY:/);
+  });
+});

@@ -16,7 +16,26 @@ const envSchema = z.object({
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Whether X-Forwarded-For names the client (rate limits key on the client's address): "false"
+   * (default: the socket's address), "true" (any proxy), a hop count, or a comma-separated list of
+   * proxy addresses, subnets or Express's names ("loopback", "uniquelocal"). Express's "trust proxy".
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/, -]+$/, "must be true, false, a hop count or a list of addresses")
+    .default("false")
+    .transform(parseTrustProxy),
 });
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "true" || value === "false") return value === "true";
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 export type Env = z.infer<typeof envSchema>;
 

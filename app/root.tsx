@@ -15,8 +15,9 @@ import stylesheet from "./app.css?url";
 import { Footer } from "./components/site/footer";
 import { Header } from "./components/site/header";
 import { NotFoundMessage } from "./components/site/not-found-message";
-import { useToastOnArrival } from "./components/site/use-toast-on-arrival";
+import { NoScriptToast, useToastOnArrival } from "./components/site/toast-notice";
 import { Toaster } from "./components/ui/toaster";
+import { accountSummary } from "./features/auth/guards.server";
 import { currencyFromRequest } from "./features/currency/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
 import type { Toast } from "./lib/toast";
@@ -32,7 +33,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearCookie } = takeToast(request);
   return data(
-    { currency: currencyFromRequest(request), toast, origin: siteOrigin(request) },
+    {
+      currency: currencyFromRequest(request),
+      toast,
+      origin: siteOrigin(request),
+      ...(await accountSummary(request)),
+    },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
 }
@@ -65,19 +71,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
-  );
-}
-
-/** Without JavaScript there are no toasts, so the message is printed on the page instead. */
-function NoScriptToast({ toast }: { toast: Toast | null | undefined }) {
-  if (!toast) return null;
-  return (
-    <noscript>
-      <div role="status" className="mx-auto mt-4 max-w-3xl rounded-md border bg-muted px-4 py-3 text-sm">
-        <strong>{toast.title}</strong>
-        {toast.description ? ` ${toast.description}` : null}
-      </div>
-    </noscript>
   );
 }
 

@@ -23,5 +23,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("images/:file", "routes/images.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("sign-out", "routes/sign-out.ts"),
+  route("api/auth/*", "routes/api.auth.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
+import { clientAddress } from "./client-address";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,6 +17,7 @@ interface StartOptions {
 function createApp({ devMiddleware }: StartOptions) {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", env().TRUST_PROXY);
   app.use(compression());
   if (devMiddleware) {
     app.use(devMiddleware);
@@ -23,6 +25,7 @@ function createApp({ devMiddleware }: StartOptions) {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
+  app.use(clientAddress);
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

@@ -22,10 +22,15 @@ interface CookieOptions {
   httpOnly?: boolean;
 }
 
+/** Cookies are marked Secure only in production behind an https SITE_URL (plain http would drop them). */
+export function secureCookies(): boolean {
+  return env().NODE_ENV === "production" && Boolean(env().SITE_URL?.startsWith("https:"));
+}
+
 /** A Set-Cookie value with the house defaults: whole site, SameSite=Lax, Secure in production. */
 export function serializeCookie(name: string, value: string, { maxAge, httpOnly = true }: CookieOptions): string {
   const attributes = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax", `Max-Age=${maxAge}`];
   if (httpOnly) attributes.push("HttpOnly");
-  if (env().NODE_ENV === "production" && env().SITE_URL?.startsWith("https:")) attributes.push("Secure");
+  if (secureCookies()) attributes.push("Secure");
   return attributes.join("; ");
 }

@@ -1,5 +1,10 @@
-import { data } from "react-router";
+import type { Route } from "./+types/api.vouchers";
+import { database } from "~/db/client.server";
+import { requireAdminApi } from "~/features/auth/guards.server";
+import { voucherCheckResponse } from "~/features/booking/voucher.server";
 
-export function loader() {
-  return data({ error: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+/** What an airport desk scans: whether a voucher is genuine, for which order and date. Admins only. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdminApi(request);
+  return voucherCheckResponse(database().db, params.code);
 }

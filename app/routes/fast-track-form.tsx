@@ -3,7 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/fast-track-form";
 import { BookingForm } from "~/components/booking/booking-form";
 import { PageHeading } from "~/components/site/page-heading";
-import { useToastOnArrival } from "~/components/site/use-toast-on-arrival";
+import { useToastOnArrival } from "~/components/site/toast-notice";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { database } from "~/db/client.server";
 import { earliestFlightDate } from "~/features/booking/flight-date";
 import { createBooking } from "~/features/booking/orders.server";
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { orderId } = await createBooking(database().db, {
       booking: submission.value,
       currency: currencyFromRequest(request),
-      userId: null,
+      userId: (await getOptionalUser(request))?.id ?? null,
     });
     return redirectWithToast(`/fast-track-payment/${orderId}`, {
       type: "success",

@@ -1,14 +1,31 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** Every page test fails on an unexpected console error or an uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A client address for one test, sent as X-Forwarded-For (the e2e server trusts its loopback proxy). */
+export function clientAddressFor(testId: string): string {
+  const [a, b, c] = createHash("sha256").update(testId).digest();
+  return `10.${a}.${b}.${(c! % 254) + 1}`;
+}
+
+/**
+ * Every page test fails on an unexpected console error or an uncaught exception in the page.
+ * Chromium reports an HTTP error status as a console error: a test that expects one (a 404 page,
+ * a refused sign-in answering 401) lists it in `allowedHttpErrors`.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowedHttpErrors: number[] }>({
+  allowedHttpErrors: [[404], { option: true }],
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddressFor(`${testInfo.testId}#${testInfo.retry}`) });
+  },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedHttpErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        // A 404 page answers 404 on purpose; Chromium reports that status as a console error.
-        if (message.type() === "error" && !message.text().includes("status of 404")) errors.push(message.text());
+        if (message.type() !== "error") return;
+        const status = /status of (\d{3})/.exec(message.text())?.[1];
+        if (status && allowedHttpErrors.includes(Number(status))) return;
+        errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);

@@ -1,11 +1,24 @@
-// Serves the production build on a throwaway embedded database for one Playwright run.
+// Serves the production build for one Playwright run: on a throwaway embedded database, or on the
+// PostgreSQL database named by E2E_DATABASE_URL (created here, dropped by the global teardown).
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
 const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
 process.env.DATA_DIR = dataDir;
 delete process.env.DATABASE_URL;
 process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+
+const databaseUrl = process.env.E2E_DATABASE_URL;
+if (databaseUrl) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`create database "${new URL(databaseUrl).pathname.slice(1)}"`);
+  await client.end();
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.APP_SECRET = randomBytes(32).toString("base64url");
+}
 
 await import("../../server.js");

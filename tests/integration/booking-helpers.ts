@@ -40,9 +40,6 @@ export function postRequest(path: string, fields: Record<string, string>, cookie
 }
 
 /** Arguments for calling a route's loader or action directly, as React Router would. */
-export function routeArgs<Args>(request: Request, params: Record<string, string> = {}): Args {
-  return { request, params, context: {} } as Args;
-}
 
 /** What a loader or action answered, whether a Response (redirect) or `data()`. */
 export function answer<T>(result: unknown): { status: number; headers: Headers; data: T } {

@@ -10,10 +10,10 @@ import {
   bookingFormFields,
   bookingInput,
   postRequest,
-  routeArgs,
   rowCounts,
   bookingTestDatabase,
 } from "./booking-helpers";
+import { routeArgs } from "./route-result";
 import { testDatabaseKind } from "./test-database";
 
 const db = bookingTestDatabase();

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { NavLink, useLocation } from "react-router";
-import { ExternalLink, Menu, Phone } from "lucide-react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Phone } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { useAccount } from "~/features/auth/use-account";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/class-names";
 import { siteConfig } from "../../../site.config";
@@ -19,6 +20,33 @@ function LoginLink({ className }: { className?: string }) {
         <span className="sr-only">(opens in a new tab)</span>
       </a>
     </Button>
+  );
+}
+
+/** Admin (for admins), then Sign Out for a signed-in visitor or Login to the member area for anyone else. */
+function AccountButtons({ className, onSignOut }: { className?: string; onSignOut?: () => void }) {
+  const { user, isAdmin } = useAccount();
+  return (
+    <div className={cn("flex items-center gap-2", className)}>
+      {isAdmin ? (
+        <Button asChild variant="outline">
+          <Link to="/admin">
+            <LayoutDashboard aria-hidden="true" />
+            Admin
+          </Link>
+        </Button>
+      ) : null}
+      {user ? (
+        <Form method="post" action="/sign-out" onSubmit={onSignOut}>
+          <Button type="submit" variant="outline">
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </Form>
+      ) : (
+        <LoginLink />
+      )}
+    </div>
   );
 }
 
@@ -68,7 +96,7 @@ export function Header() {
         <div className="hidden items-center gap-3 lg:flex">
           <PhoneLink />
           <CurrencyMenu />
-          <LoginLink />
+          <AccountButtons />
         </div>
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetTrigger asChild>
@@ -91,7 +119,7 @@ export function Header() {
             <div className="flex flex-col gap-4 px-4 pt-4">
               <PhoneLink className="px-3" />
               <CurrencyMenu align="start" className="w-fit" />
-              <LoginLink />
+              <AccountButtons className="flex-wrap" onSignOut={() => setMenuOpen(false)} />
             </div>
           </SheetContent>
         </Sheet>

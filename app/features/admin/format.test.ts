@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { formatAmountFr, formatCountFr, formatDateTimeFr } from "./format";
+
+describe("formatAmountFr", () => {
+  it.each([
+    [3300, "EUR", "33,00\u00a0€"],
+    [5, "EUR", "0,05\u00a0€"],
+    [0, "EUR", "0,00\u00a0€"],
+    [123456789, "EUR", "1\u202f234\u202f567,89\u00a0€"],
+    [1100, "USD", "11,00\u00a0$"],
+    [-2550, "GBP", "-25,50\u00a0£"],
+  ] as const)("formats %i minor units of %s as %j", (amount, code, expected) => {
+    expect(formatAmountFr(amount, code)).toBe(expected);
+  });
+});
+
+describe("formatDateTimeFr", () => {
+  it("writes day/month/year and a 24-hour time in Amsterdam time", () => {
+    expect(formatDateTimeFr(new Date("2025-06-24T12:05:00Z"))).toBe("24/06/2025 14:05");
+    expect(formatDateTimeFr(new Date("2025-01-02T23:30:00Z"))).toBe("03/01/2025 00:30");
+  });
+});
+
+describe("formatCountFr", () => {
+  it("groups thousands with a narrow no-break space", () => {
+    expect(formatCountFr(7)).toBe("7");
+    expect(formatCountFr(1000000)).toBe("1\u202f000\u202f000");
+  });
+});

@@ -1,0 +1,43 @@
+import { currencyByCode, type CurrencyCode } from "~/features/currency/currency";
+
+// The admin pages are French. These build their text from numbers themselves rather than through
+// Intl's full French patterns, whose spaces and words differ between ICU versions: the server's
+// and the browser's rendering must be identical for hydration.
+
+/** The company's time zone (Amsterdam): dates read the same wherever the server or the admin is. */
+const TIME_ZONE = "Europe/Amsterdam";
+
+const dateParts = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "24/06/2025 14:05", in Amsterdam time. */
+export function formatDateTimeFr(date: Date): string {
+  const part = Object.fromEntries(dateParts.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+const NARROW_NO_BREAK_SPACE = "\u202f";
+const NO_BREAK_SPACE = "\u00a0";
+
+/** "1 234 567": French digit grouping. */
+export function formatCountFr(value: number): string {
+  return Math.trunc(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, NARROW_NO_BREAK_SPACE);
+}
+
+/** "1 234,50 €" from 123450 minor units: French grouping, comma decimals, symbol after the number. */
+export function formatAmountFr(minorUnits: number, code: CurrencyCode): string {
+  const sign = minorUnits < 0 ? "-" : "";
+  const absolute = Math.abs(Math.trunc(minorUnits));
+  const whole = formatCountFr(Math.floor(absolute / 100));
+  const cents = (absolute % 100).toString().padStart(2, "0");
+  return `${sign}${whole},${cents}${NO_BREAK_SPACE}${currencyByCode(code).symbol}`;
+}

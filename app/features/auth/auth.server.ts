@@ -1,0 +1,91 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { database, type DatabaseHandle } from "~/db/client.server";
+import { account, rateLimit, session, user, verification } from "~/db/schema";
+import { env } from "~/env.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
+import { secureCookies } from "~/lib/cookies.server";
+import { deriveKey } from "~/lib/secrets.server";
+import { logger } from "~/logger.server";
+import { siteConfig } from "../../../site.config";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
+
+/** Sign-in and sign-up attempts allowed per client address and minute; every other auth call gets 100. */
+export const AUTH_RATE_LIMITS = {
+  "/sign-in/email": { window: 60, max: 5 },
+  "/sign-up/email": { window: 60, max: 3 },
+} as const;
+
+function createAuth(handle: DatabaseHandle) {
+  return betterAuth({
+    appName: siteConfig.company.name,
+    // Without SITE_URL, better-auth takes the origin of each request.
+    baseURL: env().SITE_URL,
+    secret: deriveKey("auth").toString("base64url"),
+    database: drizzleAdapter(handle.db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // People sign in after signing up. This also makes a sign-up with a registered e-mail answer
+      // exactly like a new one (nothing is created), so the form never reveals who has an account.
+      autoSignIn: false,
+    },
+    user: { additionalFields: { fullName: { type: "string", required: false } } },
+    rateLimit: {
+      enabled: true,
+      // In the database, so that every instance sharing it counts the same attempts.
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: AUTH_RATE_LIMITS,
+    },
+    advanced: {
+      useSecureCookies: secureCookies(),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error);
+        logger[level](err ? { err } : {}, `auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<DatabaseHandle, Auth>();
+
+/**
+ * better-auth on the process's database. Created on first use, not at import time: the build
+ * imports this module, and tests install a database of their own.
+ */
+export function getAuth(): Auth {
+  const handle = database();
+  let auth = instances.get(handle);
+  if (!auth) {
+    auth = createAuth(handle);
+    instances.set(handle, auth);
+  }
+  return auth;
+}
+
+/**
+ * Calls one of better-auth's endpoints the way a browser would, with the headers of the person's
+ * request (cookies, origin, client address), so its origin check and rate limits apply to the
+ * server-side forms exactly as to its JSON API. (`auth.api.*` skips the rate limiter.)
+ */
+export function callAuthEndpoint(request: Request, path: string, body: Record<string, unknown> = {}) {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  const url = new URL(`/api/auth${path}`, request.url);
+  return getAuth().handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }));
+}

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installDatabase } from "~/db/client.server";
+import { loader as adminLoader } from "~/routes/admin";
+import { loader as voucherApiLoader } from "~/routes/api.vouchers";
+import { loader as configGeneratorLoader } from "~/routes/config-generator";
+import { createSignedInAccount, pageRequest, type TestAccount } from "./accounts";
+import { routeArgs, routeResult } from "./route-result";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+
+interface ProtectedEntry {
+  name: string;
+  module: string;
+  kind: "page" | "api";
+  path: string;
+  run: (request: Request) => unknown;
+  /** What an admin gets; a made-up voucher code is let in and then found not genuine. */
+  adminStatus?: number;
+}
+
+// Every loader, action and API that only admins may use. A route module that calls a guard and is
+// missing here fails the last test below.
+const PROTECTED: ProtectedEntry[] = [
+  { name: "GET /admin", module: "admin.tsx", kind: "page", path: "/admin", run: (r) => adminLoader(routeArgs(r)) },
+  {
+    name: "GET /config-generator",
+    module: "config-generator.tsx",
+    kind: "page",
+    path: "/config-generator",
+    run: (r) => configGeneratorLoader(routeArgs(r)),
+  },
+  {
+    name: "GET /api/vouchers/:code",
+    module: "api.vouchers.ts",
+    kind: "api",
+    path: "/api/vouchers/made-up",
+    run: (r) => voucherApiLoader(routeArgs(r, { code: "made-up" })),
+    adminStatus: 404,
+  },
+];
+
+const REFUSALS = {
+  anonymous: { page: { status: 302, location: "/auth" }, api: { status: 401, location: null } },
+  member: { page: { status: 302, location: "/" }, api: { status: 403, location: null } },
+} as const;
+
+let handle: TestDatabase;
+let member: TestAccount;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  installDatabase(handle);
+  member = await createSignedInAccount(handle.db);
+  admin = await createSignedInAccount(handle.db, { admin: true });
+});
+
+afterAll(async () => {
+  installDatabase(undefined);
+  await handle.destroy();
+});
+
+const cases = PROTECTED.flatMap((entry) =>
+  (["anonymous", "member"] as const).map((visitor) => ({ ...entry, visitor })),
+);
+
+describe(`admin-only routes on ${testDatabaseKind()}`, () => {
+  it.each(cases)("$name refuses a $visitor visitor", async ({ kind, path, run, visitor }) => {
+    const cookie = visitor === "member" ? member.cookie : undefined;
+    const result = await routeResult(() => run(pageRequest(path, { cookie })));
+    expect({ status: result.status, location: result.location }).toEqual(REFUSALS[visitor][kind]);
+  });
+
+  it.each(PROTECTED)("$name lets an admin in", async ({ path, run, adminStatus = 200 }) => {
+    const result = await routeResult(() => run(pageRequest(path, { cookie: admin.cookie })));
+    expect(result.status).toBe(adminStatus);
+  });
+
+  it("a forged or stale session cookie counts as anonymous", async () => {
+    const forged = admin.cookie.replace(/=([^.]+)/, "=forged");
+    const result = await routeResult(() => adminLoader(routeArgs(pageRequest("/admin", { cookie: forged }))));
+    expect(result.location).toBe("/auth");
+  });
+
+  it("lists every route module that uses an access guard", () => {
+    const guarded = readdirSync("app/routes").filter((file) =>
+      /require(User|Admin|AdminApi)\(/.test(readFileSync(`app/routes/${file}`, "utf8")),
+    );
+    expect(guarded.sort()).toEqual(PROTECTED.map((entry) => entry.module).sort());
+  });
+});

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/db/client.server";
+import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
+
+export async function insertCustomer(db: Database, companyName = "Ada Lovelace") {
+  const [customer] = await db.insert(customers).values({ companyName }).returning();
+  return customer!;
+}
+
+interface OrderFixture {
+  customerId: string;
+  amount: number;
+  status?: OrderStatus;
+  currency?: CurrencyCode;
+  createdAt?: Date;
+}
+
+export async function insertOrder(
+  db: Database,
+  { customerId, amount, status = "Not Paid", currency = "EUR", createdAt }: OrderFixture,
+) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `FT-${Date.now()}-${randomUUID().slice(0, 8).toUpperCase()}`,
+      customerId,
+      amount,
+      currency,
+      status,
+      serviceType: "Fast Track",
+      business: "Fast Track",
+      site: "Test site",
+      idempotencyKey: randomUUID(),
+      adults: 1,
+      createdAt,
+    })
+    .returning();
+  return order!;
+}
