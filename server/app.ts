@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
+import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,13 +33,14 @@ function createApp({ devMiddleware }: StartOptions) {
 }
 
 /**
- * The boot path: open and migrate the database, then listen. Nothing here runs at import time,
- * because `react-router build` imports this bundle.
+ * The boot path: open and migrate the database, start the outbox worker, then listen. Nothing here
+ * runs at import time, because `react-router build` imports this bundle.
  */
 export async function start(options: StartOptions = {}) {
   const config = env();
   const handle = await openDatabase(databaseTargetFromEnv(config));
   installDatabase(handle);
+  const outboxWorker = startOutboxWorker(handle.db, config);
   const server = createApp(options).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind }, "server listening");
   });
@@ -52,6 +54,7 @@ export async function start(options: StartOptions = {}) {
     forceClose.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await outboxWorker.stop();
     installDatabase(undefined);
     await handle.close();
     logger.info("stopped");
