@@ -36,7 +36,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
     <>
       <PageHeading title="CONTACT US" lead="Questions about your membership or a booking? We are happy to help." />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-5">
-        <Card className="lg:col-span-2">
+        <Card className="lg:col-span-2 lg:self-start">
           <CardHeader>
             <CardTitle>
               <h2 className="text-xl">Option 1: Call or e-mail us</h2>

@@ -56,11 +56,14 @@ function ConfirmForm({ email, token }: { email: string; token: string }) {
   );
 }
 
-function Outcome({ title, children }: { title: string; children: React.ReactNode }) {
+function Outcome({ title, children, action }: { title: string; children: React.ReactNode; action: React.ReactNode }) {
   return (
     <>
       <PageHeading title={title} />
-      <div className="mx-auto max-w-xl space-y-6 px-4 pb-16 text-center text-lg text-muted-foreground">{children}</div>
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-8 px-4 pb-16 text-center">
+        <div className="text-lg text-muted-foreground">{children}</div>
+        {action}
+      </div>
     </>
   );
 }
@@ -71,25 +74,28 @@ const requestAgain = (
   </Button>
 );
 
+const returnHome = (
+  <Button asChild>
+    <Link to="/">Return to Home</Link>
+  </Button>
+);
+
 function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | null }) {
   switch (link.state) {
     case "ready":
       return token ? <ConfirmForm email={link.email} token={token} /> : null;
     case "confirmed":
       return (
-        <Outcome title="You are unsubscribed">
+        <Outcome title="You are unsubscribed" action={returnHome}>
           <p role="status">
             We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>.
             Your membership will not renew and you will receive no further membership e-mails.
           </p>
-          <Button asChild>
-            <Link to="/">Return to Home</Link>
-          </Button>
         </Outcome>
       );
     case "used":
       return (
-        <Outcome title="This link has already been used">
+        <Outcome title="This link has already been used" action={returnHome}>
           <p>
             Each unsubscribe link works only once. The request for{" "}
             <strong className="text-foreground">{link.email}</strong> was confirmed on{" "}
@@ -99,18 +105,16 @@ function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | n
       );
     case "expired":
       return (
-        <Outcome title="This link has expired">
+        <Outcome title="This link has expired" action={requestAgain}>
           <p>
             Unsubscribe links work for {UNSUBSCRIBE_LINK_HOURS} hours. Ask for a new one and use it within that time.
           </p>
-          {requestAgain}
         </Outcome>
       );
     case "unknown":
       return (
-        <Outcome title="This link is not valid">
+        <Outcome title="This link is not valid" action={requestAgain}>
           <p>Check that you opened the whole link from the e-mail, or ask for a new one.</p>
-          {requestAgain}
         </Outcome>
       );
   }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { ReceivedMail } from "../support/smtp-sink.mjs";
 
 /** Every page test fails on an unexpected console error or an uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -29,15 +30,7 @@ export async function seriousA11yViolations(page: Page) {
 export { expect };
 
 /** An e-mail the app sent, as the E2E mail sink (tests/e2e/mail-sink.mjs) received it. */
-export interface DeliveredMail {
-  envelopeTo: string[];
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  receivedAt: string;
-}
+export type DeliveredMail = ReceivedMail;
 
 /** Every mail the sink has received for `to` so far. */
 export async function mailsTo(to: string): Promise<DeliveredMail[]> {

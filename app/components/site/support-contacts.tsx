@@ -10,26 +10,23 @@ const linkClass =
 /** Customer service's phone and e-mail, as links that call and write. */
 export function SupportContactLinks({ className }: { className?: string }) {
   const { phone, email } = siteConfig.company;
+  const channels = [
+    { href: telHref(phone), Icon: Phone, action: "Call us", value: phone },
+    { href: `mailto:${email}`, Icon: Mail, action: "Email us", value: email },
+  ];
   return (
     <ul className={cn("space-y-3", className)}>
-      <li>
-        <a href={telHref(phone)} className={linkClass}>
-          <Phone className="size-5 shrink-0" aria-hidden="true" />
-          <span>
-            <span className="sr-only">Call us: </span>
-            {phone}
-          </span>
-        </a>
-      </li>
-      <li>
-        <a href={`mailto:${email}`} className={cn(linkClass, "break-all")}>
-          <Mail className="size-5 shrink-0" aria-hidden="true" />
-          <span>
-            <span className="sr-only">Email us: </span>
-            {email}
-          </span>
-        </a>
-      </li>
+      {channels.map(({ href, Icon, action, value }) => (
+        <li key={href}>
+          <a href={href} className={linkClass}>
+            <Icon className="size-5 shrink-0" aria-hidden="true" />
+            <span className="wrap-anywhere">
+              <span className="sr-only">{action}: </span>
+              {value}
+            </span>
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }
