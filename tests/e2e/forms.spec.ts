@@ -103,6 +103,16 @@ test.describe("the contact page", () => {
     for (const value of [values.Email, values.Phone, values.Message]) expect(notification.text).toContain(value);
   });
 
+  test("what was typed survives a navigation within the page, such as a change of hash", async ({ page }) => {
+    const values = contactValues();
+    await page.goto("/contact");
+    await fillForm(page, values);
+    await page.getByRole("link", { name: "Skip to content" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/contact#main");
+    await expectFormValues(page, values);
+  });
+
   test("the button says 'Sending...' and is disabled while the message is on its way", async ({ page }) => {
     await slowDownPosts(page);
     await page.goto("/contact");

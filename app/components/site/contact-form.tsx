@@ -1,45 +1,45 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { contactSchema, FIELD_LIMITS } from "~/features/messages/schemas";
 import { FormField } from "./form-field";
-import { FreshAfterNavigation, PublicForm, usePublicForm } from "./public-form";
+import { PublicForm } from "./public-form";
 
 /** The /contact form: first name, last name, email, phone and message. */
 export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   return (
-    <FreshAfterNavigation>
-      <ContactFormFields lastResult={lastResult} />
-    </FreshAfterNavigation>
-  );
-}
-
-function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const state = usePublicForm(contactSchema, lastResult);
-  const { fields } = state;
-  return (
-    <PublicForm state={state} action="/contact" submitLabel="Submit Now">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          field={fields.firstName}
-          label="First name"
-          maxLength={FIELD_LIMITS.firstName}
-          autoComplete="given-name"
-        />
-        <FormField
-          field={fields.lastName}
-          label="Last name"
-          maxLength={FIELD_LIMITS.lastName}
-          autoComplete="family-name"
-        />
-        <FormField
-          field={fields.email}
-          label="Email"
-          type="email"
-          maxLength={FIELD_LIMITS.email}
-          autoComplete="email"
-        />
-        <FormField field={fields.phone} label="Phone" type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" />
-      </div>
-      <FormField field={fields.message} label="Message" multiline maxLength={FIELD_LIMITS.message} />
+    <PublicForm schema={contactSchema} action="/contact" submitLabel="Submit Now" lastResult={lastResult}>
+      {(fields) => (
+        <>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              field={fields.firstName}
+              label="First name"
+              maxLength={FIELD_LIMITS.firstName}
+              autoComplete="given-name"
+            />
+            <FormField
+              field={fields.lastName}
+              label="Last name"
+              maxLength={FIELD_LIMITS.lastName}
+              autoComplete="family-name"
+            />
+            <FormField
+              field={fields.email}
+              label="Email"
+              type="email"
+              maxLength={FIELD_LIMITS.email}
+              autoComplete="email"
+            />
+            <FormField
+              field={fields.phone}
+              label="Phone"
+              type="tel"
+              maxLength={FIELD_LIMITS.phone}
+              autoComplete="tel"
+            />
+          </div>
+          <FormField field={fields.message} label="Message" multiline maxLength={FIELD_LIMITS.message} />
+        </>
+      )}
     </PublicForm>
   );
 }

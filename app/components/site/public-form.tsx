@@ -1,7 +1,7 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Fragment, useEffect, type FormEvent, type ReactNode } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher, useLocation, type FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -9,16 +9,59 @@ import { cn } from "~/lib/class-names";
 import { firstErrorMessage, type FormActionData } from "~/lib/form-result";
 import { HoneypotField } from "./honeypot-field";
 
-/** Marks the submit events Conform dispatches itself to validate a field on blur or input. */
+/** Marks the submit events Conform dispatches itself to validate a field as the person types. */
 const CONFORM_INTENT_FIELD = "__intent__";
 
+type Fields<Schema extends z.ZodObject> = ReturnType<FormMetadata<z.input<Schema>, string[]>["getFieldset"]>;
+
+interface PublicFormProps<Schema extends z.ZodObject> {
+  schema: Schema;
+  action: string;
+  submitLabel: string;
+  /** The route's action data, after a submission made without JavaScript. */
+  lastResult?: SubmissionResult<string[]>;
+  className?: string;
+  /** The form's fields, given Conform's metadata for each (ids, errors, what was typed). */
+  children: (fields: Fields<Schema>) => ReactNode;
+}
+
 /**
- * A public form's state: the schema validates in the browser (the server checks again), the first
- * error of a refused submission is shown as an error toast, and the form posts through a fetcher so
- * the page stays put. `lastResult` is the route's action data after a submission without JavaScript.
+ * A public form: the schema validates in the browser (the server checks again), the first error of
+ * a refused submission is shown as an error toast and next to its field, the form posts through a
+ * fetcher so the page stays put, the button reads 'Sending...' while busy, and a bot trap rides along.
+ * After a successful submission (the action redirects) the form starts again, empty.
  */
-export function usePublicForm<Schema extends z.ZodObject>(schema: Schema, lastResult?: SubmissionResult<string[]>) {
+export function PublicForm<Schema extends z.ZodObject>(props: PublicFormProps<Schema>) {
   const fetcher = useFetcher<FormActionData>();
+  const successes = useSubmissionsThatNavigated(fetcher.state !== "idle");
+  return <PublicFormBody key={successes} fetcher={fetcher} {...props} />;
+}
+
+/**
+ * Counts the submissions during which the page changed, which is what the action's redirect after a
+ * success does. Other navigations (a tab that changes the hash) leave the form and its text alone.
+ */
+function useSubmissionsThatNavigated(busy: boolean) {
+  const { key } = useLocation();
+  const [submittedFrom, setSubmittedFrom] = useState<string>();
+  const [count, setCount] = useState(0);
+  if (busy && submittedFrom === undefined) setSubmittedFrom(key);
+  if (!busy && submittedFrom !== undefined) {
+    setSubmittedFrom(undefined);
+    if (key !== submittedFrom) setCount(count + 1);
+  }
+  return count;
+}
+
+function PublicFormBody<Schema extends z.ZodObject>({
+  fetcher,
+  schema,
+  action,
+  submitLabel,
+  lastResult,
+  className,
+  children,
+}: PublicFormProps<Schema> & { fetcher: FetcherWithComponents<FormActionData> }) {
   const result = fetcher.data?.result ?? lastResult;
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult: result,
@@ -28,6 +71,7 @@ export function usePublicForm<Schema extends z.ZodObject>(schema: Schema, lastRe
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const busy = fetcher.state !== "idle";
 
   const serverError = firstErrorMessage(result?.error);
   useEffect(() => {
@@ -39,33 +83,11 @@ export function usePublicForm<Schema extends z.ZodObject>(schema: Schema, lastRe
     // Conform cancels the submit when the browser-side validation fails.
     if (!event.defaultPrevented) return;
     const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    // Conform's own submit events (validating a field as the person types) are not a person submitting.
     if (formData.has(CONFORM_INTENT_FIELD)) return;
     const message = firstErrorMessage(parseWithZod(formData, { schema }).reply().error);
     if (message) toast.error(message);
   }
 
-  return { fetcher, form, fields, onSubmit, serverError, busy: fetcher.state !== "idle" };
-}
-
-type PublicFormState = ReturnType<typeof usePublicForm>;
-
-interface PublicFormProps {
-  state: Pick<PublicFormState, "fetcher" | "form" | "onSubmit" | "serverError" | "busy">;
-  action: string;
-  submitLabel: string;
-  children: ReactNode;
-  className?: string;
-  submitClassName?: string;
-}
-
-/**
- * The form element with what every public form shares: the honeypot, the whole-form error, the
- * submit button that reads 'Sending...' while busy, and, without JavaScript (no toasts), the first
- * error printed at the top.
- */
-export function PublicForm({ state, action, submitLabel, children, className, submitClassName }: PublicFormProps) {
-  const { fetcher, form, onSubmit, serverError, busy } = state;
   return (
     <fetcher.Form
       method="post"
@@ -76,6 +98,7 @@ export function PublicForm({ state, action, submitLabel, children, className, su
       className={cn("relative grid gap-5", className)}
     >
       {serverError ? (
+        // Without JavaScript there is no toast: the first error is printed here instead.
         <noscript>
           <p
             role="alert"
@@ -86,24 +109,15 @@ export function PublicForm({ state, action, submitLabel, children, className, su
         </noscript>
       ) : null}
       <HoneypotField />
-      {children}
+      {children(fields)}
       {form.errors?.[0] ? (
         <p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">
           {form.errors[0]}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={busy} className={submitClassName}>
+      <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Sending..." : submitLabel}
       </Button>
     </fetcher.Form>
   );
-}
-
-/**
- * Gives its children a fresh start after every navigation: once a submission redirects back to the
- * page, the form below is mounted again, empty.
- */
-export function FreshAfterNavigation({ children }: { children: ReactNode }) {
-  const { key } = useLocation();
-  return <Fragment key={key}>{children}</Fragment>;
 }

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { FIELD_LIMITS, servicesContactSchema } from "~/features/messages/schemas";
 import { cn } from "~/lib/class-names";
 import { FormField } from "./form-field";
-import { FreshAfterNavigation, PublicForm, usePublicForm } from "./public-form";
+import { PublicForm } from "./public-form";
 
 /** Where the form sits on a page; the form returns there after a submission. */
 export const SERVICES_CONTACT_ANCHOR = "services-contact";
@@ -19,6 +19,7 @@ export function ServicesContactForm({
   lastResult?: SubmissionResult<string[]>;
   className?: string;
 }) {
+  const { pathname } = useLocation();
   return (
     <section
       id={SERVICES_CONTACT_ANCHOR}
@@ -29,23 +30,33 @@ export function ServicesContactForm({
         Questions about our services?
       </h2>
       <p className="mt-2 text-muted-foreground">Send us a message and our team will get back to you soon.</p>
-      <FreshAfterNavigation>
-        <ServicesContactFormFields lastResult={lastResult} />
-      </FreshAfterNavigation>
+      <PublicForm
+        schema={servicesContactSchema}
+        action="/services/contact"
+        submitLabel="Submit"
+        lastResult={lastResult}
+        className="mt-6"
+      >
+        {(fields) => (
+          <>
+            <input type="hidden" name="redirectTo" value={pathname} />
+            <FormField
+              field={fields.fullName}
+              label="Full name"
+              maxLength={FIELD_LIMITS.fullName}
+              autoComplete="name"
+            />
+            <FormField
+              field={fields.email}
+              label="Email"
+              type="email"
+              maxLength={FIELD_LIMITS.email}
+              autoComplete="email"
+            />
+            <FormField field={fields.message} label="Message" multiline maxLength={FIELD_LIMITS.message} />
+          </>
+        )}
+      </PublicForm>
     </section>
-  );
-}
-
-function ServicesContactFormFields({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const state = usePublicForm(servicesContactSchema, lastResult);
-  const { pathname } = useLocation();
-  const { fields } = state;
-  return (
-    <PublicForm state={state} action="/services/contact" submitLabel="Submit" className="mt-6">
-      <input type="hidden" name="redirectTo" value={pathname} />
-      <FormField field={fields.fullName} label="Full name" maxLength={FIELD_LIMITS.fullName} autoComplete="name" />
-      <FormField field={fields.email} label="Email" type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" />
-      <FormField field={fields.message} label="Message" multiline maxLength={FIELD_LIMITS.message} />
-    </PublicForm>
   );
 }
