@@ -15,9 +15,9 @@ export const siteConfig: SiteConfig = {
     memberArea: "members.jetlane.example",
   },
   colors: {
-    primary: "205 85% 45%",
+    primary: "205 85% 38%",
     primaryLight: "205 85% 92%",
-    primaryDark: "205 85% 30%",
+    primaryDark: "205 85% 28%",
     accent: "42 95% 55%",
     secondary: "205 40% 96%",
   },

@@ -9,7 +9,7 @@ import { database } from "~/db/client.server";
 import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";
 import { contactSchema } from "~/features/messages/schemas";
-import { SUPPORT_HOURS } from "~/features/messages/support-hours";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

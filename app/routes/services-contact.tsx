@@ -28,11 +28,12 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function ServicesContactPage({ actionData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeading title="Ask About Our Services" />
-      <div className="px-4 pb-16 sm:px-6">
-        <ServicesContactForm lastResult={actionData?.result} />
-      </div>
-    </>
+    <section id={SERVICES_CONTACT_ANCHOR} className="px-4 pb-16 sm:px-6">
+      <PageHeading
+        title="Ask About Our Services"
+        lead="A question about a service or your membership? Send us a message and we will answer by e-mail."
+      />
+      <ServicesContactForm lastResult={actionData?.result} className="mx-auto max-w-2xl" />
+    </section>
   );
 }

@@ -182,7 +182,7 @@ describe(`the services contact form's action on ${kind}`, () => {
 
     expect(answer).toMatchObject({
       status: 302,
-      location: "/services#services-contact",
+      location: "/services#contact",
       toast: { type: "success", title: MESSAGE_SENT },
     });
     const { messages, mails } = await stored();
@@ -200,7 +200,7 @@ describe(`the services contact form's action on ${kind}`, () => {
       servicesContactAction,
       post("/services/contact", { ...validServices, redirectTo: "https://evil.example/" }),
     );
-    expect(answer.location).toBe("/services#services-contact");
+    expect(answer.location).toBe("/services#contact");
   });
 
   it("refuses missing fields with their messages and stores nothing", async () => {

@@ -1,5 +1,5 @@
 import { Clock, Mail, Phone } from "lucide-react";
-import { SUPPORT_HOURS } from "~/features/messages/support-hours";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { cn } from "~/lib/class-names";
 import { siteConfig } from "../../../site.config";
 import { telHref } from "./nav-links";

@@ -1,4 +1,4 @@
-import { SUPPORT_HOURS } from "~/features/messages/support-hours";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 import { composeMail, type MailContent } from "./layout";
 
