@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { contactSchema, FIELD_LIMITS } from "~/features/messages/schemas";
 import { FormField } from "./form-field";
+import { EmailField, MessageField } from "./message-fields";
 import { PublicForm } from "./public-form";
 
 /** The /contact form: first name, last name, email, phone and message. */
@@ -22,13 +23,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
               maxLength={FIELD_LIMITS.lastName}
               autoComplete="family-name"
             />
-            <FormField
-              field={fields.email}
-              label="Email"
-              type="email"
-              maxLength={FIELD_LIMITS.email}
-              autoComplete="email"
-            />
+            <EmailField field={fields.email} />
             <FormField
               field={fields.phone}
               label="Phone"
@@ -37,7 +32,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
               autoComplete="tel"
             />
           </div>
-          <FormField field={fields.message} label="Message" multiline maxLength={FIELD_LIMITS.message} />
+          <MessageField field={fields.message} />
         </>
       )}
     </PublicForm>

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { FIELD_LIMITS, servicesContactSchema } from "~/features/messages/schemas";
 import { cn } from "~/lib/class-names";
 import { FormField } from "./form-field";
+import { EmailField, MessageField } from "./message-fields";
 import { PublicForm } from "./public-form";
 
 /** The id of the section a page puts this form in; a submission comes back to it. */
@@ -33,14 +34,8 @@ export function ServicesContactForm({
         <>
           <input type="hidden" name="redirectTo" value={pathname} />
           <FormField field={fields.fullName} label="Full name" maxLength={FIELD_LIMITS.fullName} autoComplete="name" />
-          <FormField
-            field={fields.email}
-            label="Email"
-            type="email"
-            maxLength={FIELD_LIMITS.email}
-            autoComplete="email"
-          />
-          <FormField field={fields.message} label="Message" multiline maxLength={FIELD_LIMITS.message} />
+          <EmailField field={fields.email} />
+          <MessageField field={fields.message} />
         </>
       )}
     </PublicForm>
