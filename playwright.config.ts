@@ -12,6 +12,11 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The mail sink's ports follow E2E_PORT, so parallel runs on other ports never share a sink.
+const MAIL_SINK_SMTP_PORT = PORT + 20_000;
+const MAIL_SINK_HTTP_PORT = PORT + 21_000;
+// Read by `waitForMail` in tests/e2e/fixtures.ts (the test workers inherit this process's environment).
+process.env.MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,14 +44,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: "node tests/e2e/serve.mjs",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    // Trusting the loopback proxy lets each test speak from an address of its own (fixtures.ts), so
-    // that tests running together do not exhaust one address's sign-in rate limit.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: "node tests/e2e/mail-sink.mjs",
+      url: `${process.env.MAIL_SINK_URL}/health`,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: "node tests/e2e/serve.mjs",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        // Trusting the loopback proxy lets each test speak from an address of its own (fixtures.ts), so
+        // that tests running together do not exhaust one address's sign-in rate limit.
+        TRUST_PROXY: "loopback",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+    },
+  ],
 });

@@ -26,6 +26,20 @@ describe("parseEnv", () => {
       "postgresql://app@db.internal:5432/site",
     );
   });
+
+  it("sends mail from a no-reply address on the main domain unless MAIL_FROM says otherwise", () => {
+    expect(parseEnv({}).MAIL_FROM).toBe("Jetlane <no-reply@jetlane.example>");
+    expect(parseEnv({ MAIL_FROM: "Team <team@example.org>" }).MAIL_FROM).toBe("Team <team@example.org>");
+  });
+
+  it("accepts only an SMTP URL for SMTP_URL", () => {
+    expect(parseEnv({ SMTP_URL: "smtps://user:pass@mail.example:465" }).SMTP_URL).toBe(
+      "smtps://user:pass@mail.example:465",
+    );
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
 });
 
 describe("TRUST_PROXY", () => {

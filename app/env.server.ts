@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { siteConfig } from "../site.config";
+
+/** "Jetlane <no-reply@jetlane.example>": a no-reply address on the main domain, without its "www.". */
+const defaultMailFrom = `${siteConfig.company.name} <no-reply@${siteConfig.domains.main.replace(/^www\./, "")}>`;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -15,6 +19,10 @@ const envSchema = z.object({
    * where one is generated into DATA_DIR; required with DATABASE_URL.
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** SMTP server the outbox sends through; unset keeps e-mails queued in the outbox (logged without bodies). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** Sender of every e-mail, an address or "Name <address>". */
+  MAIL_FROM: z.string().min(3).default(defaultMailFrom),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Whether X-Forwarded-For names the client (rate limits key on the client's address): "false"

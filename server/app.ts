@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
+import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 import { clientAddress } from "./client-address";
 
@@ -35,13 +36,14 @@ function createApp({ devMiddleware }: StartOptions) {
 }
 
 /**
- * The boot path: open and migrate the database, then listen. Nothing here runs at import time,
- * because `react-router build` imports this bundle.
+ * The boot path: open and migrate the database, start the outbox worker, then listen. Nothing here
+ * runs at import time, because `react-router build` imports this bundle.
  */
 export async function start(options: StartOptions = {}) {
   const config = env();
   const handle = await openDatabase(databaseTargetFromEnv(config));
   installDatabase(handle);
+  const outboxWorker = startOutboxWorker(handle.db, config);
   const server = createApp(options).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind }, "server listening");
   });
@@ -55,6 +57,7 @@ export async function start(options: StartOptions = {}) {
     forceClose.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await outboxWorker.stop();
     installDatabase(undefined);
     await handle.close();
     logger.info("stopped");

@@ -1,9 +1,85 @@
+import { ExternalLink, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/contact";
+import { ContactForm } from "~/components/site/contact-form";
+import { memberAreaUrl } from "~/components/site/nav-links";
 import { PageHeading } from "~/components/site/page-heading";
+import { SupportContactLinks } from "~/components/site/support-contacts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { database } from "~/db/client.server";
+import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.server";
+import { handlePublicForm } from "~/features/messages/public-form.server";
+import { contactSchema } from "~/features/messages/schemas";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { pageMeta } from "~/features/seo/page-meta";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Contact Us" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Contact Us",
+    description: `Call, e-mail or write to ${siteConfig.company.name} customer service, ${SUPPORT_HOURS}.`,
+  });
 
-export default function ContactPage() {
-  return <PageHeading title="CONTACT US" lead="Our team is here 7 days a week, 9 AM to 8 PM." />;
+export function action({ request }: Route.ActionArgs) {
+  return handlePublicForm({
+    request,
+    form: "contact",
+    schema: contactSchema,
+    save: ({ firstName, lastName, email, phone, message }) =>
+      saveContactMessage(database().db, { source: "contact", name: `${firstName} ${lastName}`, email, phone, message }),
+    redirectTo: () => "/contact",
+    success: { type: "success", title: MESSAGE_SENT },
+  });
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeading title="CONTACT US" lead="Questions about your membership or a booking? We are happy to help." />
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-5">
+        <Card className="lg:col-span-2 lg:self-start">
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-xl">Option 1: Call or e-mail us</h2>
+            </CardTitle>
+            <CardDescription className="text-base">
+              Our customer service team is available {SUPPORT_HOURS}.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-6">
+            <SupportContactLinks />
+            <p className="flex items-start gap-3 text-muted-foreground">
+              <MessageCircle className="mt-0.5 size-5 shrink-0 text-foreground" aria-hidden="true" />
+              <span>
+                Prefer to chat? Use the chat in the{" "}
+                <a
+                  href={memberAreaUrl(siteConfig.domains.memberArea)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-link underline underline-offset-4"
+                >
+                  member area
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>{" "}
+                to talk to us during the same hours.
+              </span>
+            </p>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-xl">Option 2: Send us a message</h2>
+            </CardTitle>
+            <CardDescription className="text-base">
+              Fill in the form and we will get back to you by e-mail.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactForm lastResult={actionData?.result} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

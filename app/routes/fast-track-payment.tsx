@@ -15,6 +15,7 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { unexpectedFields } from "~/lib/unexpected-fields";
 import { logger } from "~/logger.server";
+import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   ...pageMeta({ title: !page?.order ? "Order not found" : page.voucher ? "Booking Confirmed" : "Checkout" }),
@@ -73,6 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "not-payable":
       return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
     case "paid":
+      if (!payment.alreadyPaid) nudgeOutbox();
       return redirectWithToast(
         `/fast-track-payment/${params.orderId}`,
         payment.alreadyPaid

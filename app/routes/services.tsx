@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/features/seo/page-meta";
 import { ServicesTabs } from "~/features/services/services-tabs";
 import { siteConfig } from "../../site.config";
+import { ServicesContactForm } from "~/components/site/services-contact-form";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -103,7 +104,9 @@ export default function ServicesPage() {
           title="Contact Us"
           lead="A question about a service or your membership? Send us a message and we will answer by e-mail."
         />
-        <div className="mx-auto mt-10 max-w-2xl">{/* services contact form: wired in by the forms helper */}</div>
+        <div className="mx-auto mt-10 max-w-2xl">
+          <ServicesContactForm />
+        </div>
       </section>
 
       <CtaSection

@@ -1,9 +1,69 @@
 import type { Route } from "./+types/unsubscribe";
 import { PageHeading } from "~/components/site/page-heading";
+import { SupportContactLinks, SupportHoursBox } from "~/components/site/support-contacts";
+import { UnsubscribeForm } from "~/components/site/unsubscribe-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { database } from "~/db/client.server";
+import { handlePublicForm } from "~/features/messages/public-form.server";
+import { unsubscribeSchema } from "~/features/messages/schemas";
+import { requestUnsubscribe, UNSUBSCRIBE_LINK_SENT } from "~/features/messages/unsubscribe.server";
+import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { pageMeta } from "~/features/seo/page-meta";
+import { publicOrigin } from "~/lib/public-origin.server";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Unsubscribe" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Unsubscribe",
+    description: "Unsubscribe online with a confirmation link sent to your e-mail, or ask our customer service.",
+  });
 
-export default function UnsubscribePage() {
-  return <PageHeading title="Unsubscribe" lead="Stop your membership e-mails or end your subscription." />;
+export function action({ request }: Route.ActionArgs) {
+  return handlePublicForm({
+    request,
+    form: "unsubscribe",
+    schema: unsubscribeSchema,
+    save: ({ email }) => requestUnsubscribe(database().db, { email, origin: publicOrigin(request) }),
+    redirectTo: () => "/unsubscribe",
+    success: { type: "success", title: UNSUBSCRIBE_LINK_SENT },
+  });
+}
+
+export default function UnsubscribePage({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeading title="Unsubscribe" lead="Choose the way that suits you best." />
+      <div className="mx-auto max-w-5xl space-y-6 px-4 pb-16 sm:px-6">
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2 className="text-xl">Option 1: Unsubscribe online</h2>
+              </CardTitle>
+              <CardDescription className="text-base">
+                Enter the e-mail address of your membership. We will send you a link to confirm; it works once and
+                expires after {UNSUBSCRIBE_LINK_HOURS} hours.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <UnsubscribeForm lastResult={actionData?.result} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2 className="text-xl">Option 2: Contact customer service</h2>
+              </CardTitle>
+              <CardDescription className="text-base">
+                Call or e-mail us and our team will take care of it for you.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SupportContactLinks />
+            </CardContent>
+          </Card>
+        </div>
+        <SupportHoursBox />
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { expect, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const PAYMENT_URL = new RegExp(`/fast-track-payment/${UUID}$`);
@@ -34,10 +34,10 @@ async function chooseEuros(page: Page) {
     .toBe("EUR");
 }
 
-async function fillBooking(page: Page, { adults = "2", children = "1" } = {}) {
+async function fillBooking(page: Page, { adults = "2", children = "1", email = "ann@example.com" } = {}) {
   await page.getByLabel("First Name").fill("Ann");
   await page.getByLabel("Last Name").fill("Lee");
-  await page.getByLabel("Email").fill("ann@example.com");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone (optional)").fill("+31 20 123 4567");
   await page.getByLabel("Airport").selectOption("Paris Orly - ORY");
   await page.getByLabel("Flight Date").click();
@@ -75,7 +75,8 @@ const summaryValue = (page: Page, label: string) =>
     .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
     .locator("dd");
 
-test("a guest books in euros, pays by card and gets a voucher", async ({ page }) => {
+test("a guest books in euros, pays by card and gets a voucher, also by e-mail", async ({ page }) => {
+  const email = uniqueEmail("ann");
   await chooseEuros(page);
   await openBookingForm(page);
   await expect(page.getByLabel("Adults").locator("option")).toHaveText(
@@ -86,7 +87,7 @@ test("a guest books in euros, pays by card and gets a voucher", async ({ page })
   );
   await expect(page.getByLabel("Airport").locator("option")).toHaveCount(12);
   await expect(page.getByTestId("booking-total")).toHaveText("€11");
-  await fillBooking(page);
+  await fillBooking(page, { email });
   await expect(page.getByTestId("booking-total")).toHaveText("€33");
   await expect(page.getByText("3-day free trial of our membership, then €49 every quarter")).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -100,7 +101,7 @@ test("a guest books in euros, pays by card and gets a voucher", async ({ page })
   await expect(summaryValue(page, "Fast-Track")).toHaveText("€33");
   await expect(summaryValue(page, "Subscription")).toHaveText("€0 now (€49 after the 3-day trial)");
   await expect(summaryValue(page, "Name")).toHaveText("Ann Lee");
-  await expect(summaryValue(page, "Email")).toHaveText("ann@example.com");
+  await expect(summaryValue(page, "Email")).toHaveText(email);
   await expect(summaryValue(page, "Airport")).toHaveText("Paris Orly - ORY");
   await expect(summaryValue(page, "Adults")).toHaveText("2 x €11");
   await expect(summaryValue(page, "Children")).toHaveText("1 x €11");
@@ -135,8 +136,15 @@ test("a guest books in euros, pays by card and gets a voucher", async ({ page })
 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
-  const voucher = await page.getByTestId("voucher-code").textContent();
+  const voucher = (await page.getByTestId("voucher-code").textContent())!;
   expect((await page.request.get(`/api/vouchers/${voucher}`)).status()).toBe(401);
+
+  const mail = await waitForMail(email, { subject: `Your Fast Track booking ${orderNumber} is confirmed` });
+  for (const body of [mail.text, mail.html]) {
+    expect(body).toContain(orderNumber);
+    expect(body).toContain(voucher);
+    expect(body).toContain("Paris Orly - ORY");
+  }
 });
 
 for (const [cardNumber, message] of [

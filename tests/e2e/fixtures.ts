@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { ReceivedMail } from "../support/smtp-sink.mjs";
 
 /** A client address for one test, sent as X-Forwarded-For (the e2e server trusts its loopback proxy). */
 export function clientAddressFor(testId: string): string {
@@ -44,3 +45,42 @@ export async function seriousA11yViolations(page: Page) {
 }
 
 export { expect };
+
+/** An e-mail the app sent, as the E2E mail sink (tests/e2e/mail-sink.mjs) received it. */
+export type DeliveredMail = ReceivedMail;
+
+/** Every mail the sink has received for `to` so far. */
+export async function mailsTo(to: string): Promise<DeliveredMail[]> {
+  const sink = process.env.MAIL_SINK_URL;
+  if (!sink) throw new Error("MAIL_SINK_URL is not set: playwright.config.ts starts the mail sink");
+  const response = await fetch(`${sink}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as DeliveredMail[];
+}
+
+/**
+ * Waits until a mail to `to` (whose subject matches `subject`, when given) has been delivered, and
+ * returns it. Give each test addresses of its own so tests never see each other's mail.
+ */
+export async function waitForMail(
+  to: string,
+  { subject, timeout = 15_000 }: { subject?: string | RegExp; timeout?: number } = {},
+): Promise<DeliveredMail> {
+  const matches = (mail: DeliveredMail) =>
+    subject === undefined || (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject));
+  let found: DeliveredMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(to)).find(matches);
+        return found !== undefined;
+      },
+      { timeout, message: `a mail to ${to}${subject ? ` with subject ${subject}` : ""}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** An address no other test uses, so its mail is this test's alone. */
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}

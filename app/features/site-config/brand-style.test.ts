@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "../../../site.config";
 import { brandCssVariables } from "./brand-style";
+import { contrastRatio, parseHslTriplet } from "./hsl";
 
 const colors = {
   primary: "205 85% 45%",
@@ -23,7 +24,10 @@ describe("brandCssVariables", () => {
   it("derives legible text colours from the brand", () => {
     const css = brandCssVariables(colors);
     expect(css).toContain("--accent-foreground:222 47% 5%;");
-    expect(css).toMatch(/--link:205 85% (3\d|4[0-4])%;/);
+    const link = parseHslTriplet(/--link:([^;]+);/.exec(css)![1]!)!;
+    for (const background of ["0 0% 100%", colors.primaryLight]) {
+      expect(contrastRatio(link, parseHslTriplet(background)!)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it("names the bad colour when site.config.ts holds something else", () => {

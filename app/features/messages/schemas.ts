@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** Longest accepted value of each field (spec §9); the inputs cap typing at the same lengths. */
+export const FIELD_LIMITS = {
+  firstName: 100,
+  lastName: 100,
+  fullName: 100,
+  email: 255,
+  phone: 20,
+  message: 1000,
+} as const;
+
+const INVALID_EMAIL = "Invalid email address";
+
+/** Trimmed text that must not be empty; a missing field gets the same message as an empty one. */
+function requiredText(required: string, max: number, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+}
+
+const emailAddress = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .pipe(z.email(INVALID_EMAIL).max(FIELD_LIMITS.email, `Email must be at most ${FIELD_LIMITS.email} characters`));
+
+const message = requiredText(
+  "Message is required",
+  FIELD_LIMITS.message,
+  `Message must be at most ${FIELD_LIMITS.message} characters`,
+);
+
+/** The /contact form (spec §5). */
+export const contactSchema = z.object({
+  firstName: requiredText(
+    "First name is required",
+    FIELD_LIMITS.firstName,
+    `First name must be at most ${FIELD_LIMITS.firstName} characters`,
+  ),
+  lastName: requiredText(
+    "Last name is required",
+    FIELD_LIMITS.lastName,
+    `Last name must be at most ${FIELD_LIMITS.lastName} characters`,
+  ),
+  email: emailAddress,
+  phone: requiredText(
+    "Phone number is required",
+    FIELD_LIMITS.phone,
+    `Phone number must be at most ${FIELD_LIMITS.phone} characters`,
+  ),
+  message,
+});
+
+/** The contact form on /services: full name, email and message, all required. */
+export const servicesContactSchema = z.object({
+  fullName: requiredText(
+    "Full name is required",
+    FIELD_LIMITS.fullName,
+    `Full name must be at most ${FIELD_LIMITS.fullName} characters`,
+  ),
+  email: emailAddress,
+  message,
+});
+
+/** The /unsubscribe form (spec §5). */
+export const unsubscribeSchema = z.object({ email: emailAddress });
+
+export type ContactInput = z.infer<typeof contactSchema>;
+export type ServicesContactInput = z.infer<typeof servicesContactSchema>;
+export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { unsubscribeRequests } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import {
+  unsubscribeConfirmationMail,
+  unsubscribeConfirmedNotificationMail,
+} from "~/features/mail/templates/unsubscribe";
+import { siteConfig } from "../../../site.config";
+import { UNSUBSCRIBE_LINK_HOURS } from "./unsubscribe-link";
+
+export const UNSUBSCRIBE_LINK_SENT = "Unsubscribe link sent to your email";
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Records a request and queues the e-mail with its single-use confirmation link. It does the same
+ * for every address, member or not, so the answer never tells anyone whether an address is a member.
+ * Only the token's hash is stored: the link itself exists only in the recipient's inbox.
+ */
+export async function requestUnsubscribe(db: Database, { email, origin }: { email: string; origin: string }) {
+  const token = randomBytes(32).toString("base64url");
+  const confirmUrl = new URL("/unsubscribe/confirm", origin);
+  confirmUrl.searchParams.set("token", token);
+  await db.transaction(async (tx) => {
+    await tx.insert(unsubscribeRequests).values({
+      email,
+      tokenHash: hashToken(token),
+      expiresAt: sql`now() + make_interval(hours => ${UNSUBSCRIBE_LINK_HOURS})`,
+    });
+    await enqueueMail(tx, {
+      to: email,
+      ...unsubscribeConfirmationMail({ confirmUrl: confirmUrl.toString(), validForHours: UNSUBSCRIBE_LINK_HOURS }),
+    });
+  });
+}
+
+export type UnsubscribeLink =
+  /** The link works: it may be confirmed. */
+  | { state: "ready"; email: string }
+  /** Just confirmed by this request. */
+  | { state: "confirmed"; email: string }
+  | { state: "used"; email: string; confirmedAt: Date }
+  | { state: "expired" }
+  | { state: "unknown" };
+
+/** What a link's token stands for. Reads only: opening the link changes nothing. */
+export async function inspectUnsubscribeLink(db: Database, token: string | null): Promise<UnsubscribeLink> {
+  if (!token || !TOKEN_PATTERN.test(token)) return { state: "unknown" };
+  const [request] = await db
+    .select({
+      email: unsubscribeRequests.email,
+      confirmedAt: unsubscribeRequests.confirmedAt,
+      expired: sql<boolean>`${unsubscribeRequests.expiresAt} <= now()`,
+    })
+    .from(unsubscribeRequests)
+    .where(eq(unsubscribeRequests.tokenHash, hashToken(token)));
+  if (!request) return { state: "unknown" };
+  if (request.confirmedAt) return { state: "used", email: request.email, confirmedAt: request.confirmedAt };
+  if (request.expired) return { state: "expired" };
+  return { state: "ready", email: request.email };
+}
+
+/**
+ * Confirms the request behind a token, once: the conditional update lets exactly one of several
+ * simultaneous confirmations win. The company is told in the same transaction.
+ */
+export async function confirmUnsubscribe(db: Database, token: string | null): Promise<UnsubscribeLink> {
+  if (!token || !TOKEN_PATTERN.test(token)) return { state: "unknown" };
+  return db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(unsubscribeRequests)
+      .set({ confirmedAt: sql`now()`, status: "confirmed" })
+      .where(
+        and(
+          eq(unsubscribeRequests.tokenHash, hashToken(token)),
+          isNull(unsubscribeRequests.confirmedAt),
+          gt(unsubscribeRequests.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ email: unsubscribeRequests.email, confirmedAt: unsubscribeRequests.confirmedAt });
+    if (!confirmed) return inspectUnsubscribeLink(tx, token);
+    await enqueueMail(tx, {
+      to: siteConfig.company.email,
+      ...unsubscribeConfirmedNotificationMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! }),
+    });
+    return { state: "confirmed", email: confirmed.email };
+  });
+}

@@ -1,0 +1,125 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/unsubscribe-confirm";
+import { PageHeading } from "~/components/site/page-heading";
+import { Button } from "~/components/ui/button";
+import { database } from "~/db/client.server";
+import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import {
+  confirmUnsubscribe,
+  inspectUnsubscribeLink,
+  type UnsubscribeLink,
+} from "~/features/messages/unsubscribe.server";
+import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
+import { pageMeta } from "~/features/seo/page-meta";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Confirm Unsubscribe" }),
+  { name: "robots", content: "noindex" },
+  // The address holds a single-use token: no other site may see it in a Referer header. (Not
+  // "no-referrer": that also blanks the Origin of the confirming POST, which React Router refuses.)
+  { name: "referrer", content: "same-origin" },
+];
+
+/** Opening the link only shows what it would do: confirming takes a POST. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const link = await inspectUnsubscribeLink(database().db, token);
+  return { link, token: link.state === "ready" ? token : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = (await request.formData()).get("token");
+  const link = await confirmUnsubscribe(database().db, typeof token === "string" ? token : null);
+  if (link.state === "confirmed") nudgeOutbox();
+  return { link };
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+function ConfirmForm({ email, token }: { email: string; token: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeading title="Confirm unsubscribe" lead={`You asked to unsubscribe ${email}.`} />
+      <Form
+        method="post"
+        action="/unsubscribe/confirm"
+        className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 pb-16 text-center"
+      >
+        <input type="hidden" name="token" value={token} />
+        <p className="text-muted-foreground">Press the button to confirm. Until you do, nothing changes.</p>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Confirming..." : "Confirm unsubscribe"}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function Outcome({ title, children, action }: { title: string; children: React.ReactNode; action: React.ReactNode }) {
+  return (
+    <>
+      <PageHeading title={title} />
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-8 px-4 pb-16 text-center">
+        <div className="text-lg text-muted-foreground">{children}</div>
+        {action}
+      </div>
+    </>
+  );
+}
+
+const requestAgain = (
+  <Button asChild variant="outline">
+    <Link to="/unsubscribe">Request a new link</Link>
+  </Button>
+);
+
+const returnHome = (
+  <Button asChild>
+    <Link to="/">Return to Home</Link>
+  </Button>
+);
+
+function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | null }) {
+  switch (link.state) {
+    case "ready":
+      return token ? <ConfirmForm email={link.email} token={token} /> : null;
+    case "confirmed":
+      return (
+        <Outcome title="You are unsubscribed" action={returnHome}>
+          <p role="status">
+            We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>.
+            Your membership will not renew and you will receive no further membership e-mails.
+          </p>
+        </Outcome>
+      );
+    case "used":
+      return (
+        <Outcome title="This link has already been used" action={returnHome}>
+          <p>
+            Each unsubscribe link works only once. The request for{" "}
+            <strong className="text-foreground">{link.email}</strong> was confirmed on{" "}
+            {dateFormat.format(link.confirmedAt)}; there is nothing more to do.
+          </p>
+        </Outcome>
+      );
+    case "expired":
+      return (
+        <Outcome title="This link has expired" action={requestAgain}>
+          <p>
+            Unsubscribe links work for {UNSUBSCRIBE_LINK_HOURS} hours. Ask for a new one and use it within that time.
+          </p>
+        </Outcome>
+      );
+    case "unknown":
+      return (
+        <Outcome title="This link is not valid" action={requestAgain}>
+          <p>Check that you opened the whole link from the e-mail, or ask for a new one.</p>
+        </Outcome>
+      );
+  }
+}
+
+export default function UnsubscribeConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LinkOutcome link={actionData?.link ?? loaderData.link} token={loaderData.token} />;
+}

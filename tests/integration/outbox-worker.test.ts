@@ -1,0 +1,226 @@
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { OutboxWorker, type OutboxWorkerOptions } from "~/features/mail/outbox-worker.server";
+import { smtpTransport } from "~/features/mail/transport.server";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink.mjs";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+
+const kind = testDatabaseKind();
+const FROM = "Jetlane <no-reply@jetlane.example>";
+
+let handle: TestDatabase;
+let db: Database;
+let sink: SmtpSink;
+/** Whether the sink refuses the next message; flipped by the retry tests. */
+let refuse: (message: ReceivedMail) => boolean = () => false;
+const workers: OutboxWorker[] = [];
+
+function temporaryFailure() {
+  return Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+}
+
+function worker(options: Partial<OutboxWorkerOptions> = {}) {
+  const created = new OutboxWorker({
+    db,
+    transport: smtpTransport(`smtp://127.0.0.1:${sink.port}`),
+    from: FROM,
+    logger: pino({ level: "silent" }),
+    ...options,
+  });
+  workers.push(created);
+  return created;
+}
+
+async function rows() {
+  return db.select().from(outbox).orderBy(outbox.subject);
+}
+
+/** Lets time pass for queued retries: every waiting mail becomes due now. */
+async function makeEverythingDue() {
+  await db.update(outbox).set({ nextAttemptAt: sql`now()` });
+}
+
+async function secondsUntilNextAttempt(id: string) {
+  const [row] = await db
+    .select({ seconds: sql<number>`extract(epoch from (${outbox.nextAttemptAt} - now()))::float` })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  return Number(row!.seconds);
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+  sink = await startSmtpSink({ accept: (message) => (refuse(message) ? temporaryFailure() : undefined) });
+});
+
+afterAll(async () => {
+  await sink.close();
+  await handle.destroy();
+});
+
+beforeEach(async () => {
+  await db.delete(outbox);
+  sink.messages.length = 0;
+  refuse = () => false;
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((created) => created.stop()));
+});
+
+describe(`the outbox worker on ${kind}`, () => {
+  it("delivers a queued mail over SMTP, with its text and HTML bodies, and marks it sent", async () => {
+    await enqueueMail(db, {
+      to: "traveller@example.org",
+      subject: "Your booking",
+      text: "Hello in plain text",
+      html: "<p>Hello in <strong>HTML</strong></p>",
+    });
+
+    expect(await worker().runOnce()).toBe(1);
+
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]).toMatchObject({
+      envelopeTo: ["traveller@example.org"],
+      from: FROM,
+      subject: "Your booking",
+      text: "Hello in plain text",
+      html: "<p>Hello in <strong>HTML</strong></p>",
+    });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("retries after an SMTP failure with a doubling delay, then delivers", async () => {
+    await enqueueMail(db, { to: "a@example.org", subject: "Retry me", text: "body" });
+    const retrying = worker({ retryBaseMs: 60_000 });
+    refuse = () => true;
+
+    await retrying.runOnce();
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(row!.lastError).toMatch(/451/);
+    expect(await secondsUntilNextAttempt(row!.id)).toBeGreaterThan(55);
+    expect(await secondsUntilNextAttempt(row!.id)).toBeLessThanOrEqual(60);
+    expect(await retrying.runOnce(), "not due yet").toBe(0);
+
+    await makeEverythingDue();
+    await retrying.runOnce();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 2 });
+    expect(await secondsUntilNextAttempt(row!.id)).toBeGreaterThan(115);
+
+    refuse = () => false;
+    await makeEverythingDue();
+    await retrying.runOnce();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(sink.messages.map((message) => message.subject)).toEqual(["Retry me"]);
+  });
+
+  it("gives a mail up as failed after the maximum number of attempts", async () => {
+    await enqueueMail(db, { to: "a@example.org", subject: "Never delivered", text: "body" });
+    const giving = worker({ maxAttempts: 2, retryBaseMs: 1 });
+    refuse = () => true;
+
+    await giving.runOnce();
+    await makeEverythingDue();
+    await giving.runOnce();
+    await makeEverythingDue();
+
+    expect(await giving.runOnce()).toBe(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "failed", attempts: 2, sentAt: null });
+    expect(row!.lastError).toMatch(/451/);
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it("never sends a mail twice when two workers race for the same outbox", async () => {
+    const subjects = Array.from({ length: 40 }, (_, index) => `Race ${String(index).padStart(2, "0")}`);
+    for (const subject of subjects) await enqueueMail(db, { to: "race@example.org", subject, text: subject });
+    // On PostgreSQL the second worker has a connection pool of its own, as a second instance would.
+    const second = kind === "postgres" ? await openDatabase({ kind: "postgres", url: handle.url! }) : undefined;
+    try {
+      const racers = [worker({ batchSize: 3 }), worker({ batchSize: 3, db: second?.db ?? db })];
+      const claimedBy = await Promise.all(
+        racers.map(async (racer) => {
+          let claimed = 0;
+          for (let count = await racer.runOnce(); count > 0; count = await racer.runOnce()) claimed += count;
+          return claimed;
+        }),
+      );
+
+      expect(claimedBy[0]! + claimedBy[1]!).toBe(40);
+      expect(
+        claimedBy.every((count) => count > 0),
+        `both workers took part: ${claimedBy}`,
+      ).toBe(true);
+      expect(sink.messages.map((message) => message.subject).sort()).toEqual(subjects);
+      expect((await rows()).every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it.skipIf(kind !== "postgres")("skips a mail another transaction holds instead of waiting for it", async () => {
+    for (const subject of ["Held", "Free 1", "Free 2"])
+      await enqueueMail(db, { to: "a@example.org", subject, text: "x" });
+    const other = new pg.Client({ connectionString: handle.url });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query(`select id from outbox where subject = 'Held' for update`);
+
+      expect(await worker().runOnce()).toBe(2);
+      expect(sink.messages.map((message) => message.subject).sort()).toEqual(["Free 1", "Free 2"]);
+
+      await other.query("rollback");
+      expect(await worker().runOnce()).toBe(1);
+      expect(sink.messages.map((message) => message.subject)).toContain("Held");
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("sends as soon as it is nudged, without waiting for the next poll", async () => {
+    const running = worker({ pollIntervalMs: 60_000 });
+    running.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await enqueueMail(db, { to: "soon@example.org", subject: "Right away", text: "x" });
+
+    running.nudge();
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
+    await running.stop();
+    expect((await rows())[0]).toMatchObject({ status: "sent" });
+  });
+
+  it("without SMTP keeps mails queued and logs each once, recipient and subject only", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const holding = worker({ transport: undefined, logger });
+    await enqueueMail(db, { to: "held@example.org", subject: "Held back", text: "SECRET BODY", html: "<p>SECRET</p>" });
+
+    await holding.runOnce();
+    await holding.runOnce();
+    await enqueueMail(db, { to: "later@example.org", subject: "Held later", text: "SECRET BODY 2" });
+    await holding.runOnce();
+
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+    const logged = lines.map((line) => [line.to, line.subject]);
+    expect(logged).toEqual([
+      ["held@example.org", "Held back"],
+      ["later@example.org", "Held later"],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("SECRET");
+  });
+});

@@ -1,0 +1,337 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { installDatabase } from "~/db/client.server";
+import { contactMessages, outbox, unsubscribeRequests, user } from "~/db/schema";
+import { SEND_FAILED } from "~/features/messages/public-form.server";
+import type { FormActionData } from "~/lib/form-result";
+import { takeToast } from "~/lib/toast.server";
+import { action as contactAction } from "~/routes/contact";
+import { action as servicesContactAction } from "~/routes/services-contact";
+import { action as unsubscribeAction } from "~/routes/unsubscribe";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
+import { siteConfig } from "../../site.config";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+
+const kind = testDatabaseKind();
+const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
+const LINK_SENT = "Unsubscribe link sent to your email";
+
+let handle: TestDatabase;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  installDatabase(handle);
+});
+
+afterAll(async () => {
+  installDatabase(undefined);
+  await handle.destroy();
+});
+
+afterEach(async () => {
+  await handle.db.delete(outbox);
+  await handle.db.delete(contactMessages);
+  await handle.db.delete(unsubscribeRequests);
+  await handle.db.delete(user);
+});
+
+type RouteHandler = (args: { request: Request; params: object; context: object }) => unknown;
+
+interface Answer {
+  status: number;
+  location?: string | null;
+  toast?: unknown;
+  setCookie?: string[];
+  data?: unknown;
+}
+
+/** Calls a route's action or loader the way React Router does, and reads what it answered. */
+async function call(handler: unknown, request: Request): Promise<Answer> {
+  const result = await (handler as RouteHandler)({ request, params: {}, context: {} });
+  if (result instanceof Response) {
+    const setCookie = result.headers.getSetCookie();
+    const cookies = setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      toast: takeToast(new Request("http://localhost/", { headers: { Cookie: cookies } })).toast,
+      setCookie,
+    };
+  }
+  if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit") {
+    const { data, init } = result as unknown as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, data };
+  }
+  return { status: 200, data: result };
+}
+
+function post(path: string, fields: Record<string, string>) {
+  return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+const formErrors = (answer: Answer) => (answer.data as FormActionData).result.error;
+const typed = (answer: Answer) => (answer.data as FormActionData).result.initialValue;
+
+async function stored() {
+  const { db } = handle;
+  return {
+    messages: await db.select().from(contactMessages),
+    requests: await db.select().from(unsubscribeRequests),
+    mails: await db.select().from(outbox).orderBy(outbox.to),
+  };
+}
+
+const validContact = {
+  firstName: " Ada ",
+  lastName: "Lovelace",
+  email: " ada@example.org ",
+  phone: "+31 6 1234 5678",
+  message: "When does my trial start?\nThanks!",
+  website: "",
+};
+
+describe(`the contact form's action on ${kind}`, () => {
+  it("stores the message and queues the acknowledgement and the notification, then redirects with the toast", async () => {
+    const answer = await call(contactAction, post("/contact", validContact));
+
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/contact",
+      toast: { type: "success", title: MESSAGE_SENT },
+    });
+    const { messages, mails } = await stored();
+    expect(messages).toEqual([
+      expect.objectContaining({
+        source: "contact",
+        name: "Ada Lovelace",
+        email: "ada@example.org",
+        phone: "+31 6 1234 5678",
+        message: "When does my trial start?\nThanks!",
+        status: "new",
+      }),
+    ]);
+    expect(mails.map((mail) => [mail.to, mail.subject, mail.status])).toEqual([
+      ["ada@example.org", `${siteConfig.company.name}: we received your message`, "pending"],
+      [siteConfig.company.email, "New message from the contact page: Ada Lovelace", "pending"],
+    ]);
+    const notification = mails[1]!;
+    expect(notification.textBody).toContain("+31 6 1234 5678");
+    expect(notification.textBody).toContain("> When does my trial start?\n> Thanks!");
+    expect(notification.htmlBody).toContain("When does my trial start?<br>Thanks!");
+  });
+
+  it.each([
+    ["firstName", "  ", "First name is required"],
+    ["lastName", "", "Last name is required"],
+    ["email", "ada@", "Invalid email address"],
+    ["phone", "", "Phone number is required"],
+    ["phone", "1".repeat(21), "Phone number must be at most 20 characters"],
+    ["message", "", "Message is required"],
+    ["message", "x".repeat(1001), "Message must be at most 1000 characters"],
+  ])("refuses %s = %j with 400 and '%s', keeps what was typed, stores nothing", async (field, value, message) => {
+    const fields = { ...validContact, [field]: value };
+    const answer = await call(contactAction, post("/contact", fields));
+
+    expect(answer.status).toBe(400);
+    expect(formErrors(answer)).toEqual({ [field]: [message] });
+    // Conform leaves empty fields out of what it sends back.
+    expect(typed(answer)).toEqual(Object.fromEntries(Object.entries(fields).filter(([, typed]) => typed !== "")));
+    expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+  });
+
+  it("answers a filled honeypot exactly like a success, and stores nothing", async () => {
+    const real = await call(contactAction, post("/contact", validContact));
+    await handle.db.delete(outbox);
+    await handle.db.delete(contactMessages);
+
+    const bot = await call(contactAction, post("/contact", { ...validContact, website: "https://spam.example" }));
+
+    expect(bot).toEqual(real);
+    expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+  });
+
+  it("keeps neither the message nor any mail when queueing a mail fails after the message is written", async () => {
+    // The company notification is the last write of the transaction: make the database refuse it.
+    await handle.db.execute(
+      sql.raw(
+        `alter table outbox add constraint refuse_notifications check (subject not like 'New message%') not valid`,
+      ),
+    );
+    try {
+      const answer = await call(contactAction, post("/contact", validContact));
+
+      expect(answer.status).toBe(500);
+      expect(formErrors(answer)).toEqual({ "": [SEND_FAILED] });
+      expect(typed(answer)).toMatchObject({ firstName: " Ada ", message: validContact.message });
+      expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+    } finally {
+      await handle.db.execute(sql.raw("alter table outbox drop constraint refuse_notifications"));
+    }
+  });
+});
+
+describe(`the services contact form's action on ${kind}`, () => {
+  const validServices = { fullName: "Grace Hopper", email: "grace@example.org", message: "Concierge?", website: "" };
+
+  it("stores the message as from the services page and returns to the form on the page it came from", async () => {
+    const answer = await call(
+      servicesContactAction,
+      post("/services/contact", { ...validServices, redirectTo: "/services" }),
+    );
+
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/services#contact",
+      toast: { type: "success", title: MESSAGE_SENT },
+    });
+    const { messages, mails } = await stored();
+    expect(messages).toEqual([
+      expect.objectContaining({ source: "services", name: "Grace Hopper", email: "grace@example.org", phone: null }),
+    ]);
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["grace@example.org", `${siteConfig.company.name}: we received your message`],
+      [siteConfig.company.email, "New message from the services page: Grace Hopper"],
+    ]);
+  });
+
+  it("never redirects off the site", async () => {
+    const answer = await call(
+      servicesContactAction,
+      post("/services/contact", { ...validServices, redirectTo: "https://evil.example/" }),
+    );
+    expect(answer.location).toBe("/services#contact");
+  });
+
+  it("refuses missing fields with their messages and stores nothing", async () => {
+    const answer = await call(
+      servicesContactAction,
+      post("/services/contact", { fullName: " ", email: "x", message: "" }),
+    );
+    expect(answer.status).toBe(400);
+    expect(formErrors(answer)).toEqual({
+      fullName: ["Full name is required"],
+      email: ["Invalid email address"],
+      message: ["Message is required"],
+    });
+    expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+  });
+
+  it("drops a filled honeypot silently", async () => {
+    const answer = await call(servicesContactAction, post("/services/contact", { ...validServices, website: "x" }));
+    expect(answer).toMatchObject({ status: 302, toast: { title: MESSAGE_SENT } });
+    expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+  });
+});
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** Requests an unsubscribe link for `email` and returns the token the e-mail carries. */
+async function requestLink(email: string) {
+  await call(unsubscribeAction, post("/unsubscribe", { email, website: "" }));
+  const [mail] = await handle.db.select().from(outbox).where(eq(outbox.to, email));
+  const link = /http:\/\/localhost\/unsubscribe\/confirm\?token=([\w-]+)/.exec(mail!.textBody);
+  expect(link, mail!.textBody).not.toBeNull();
+  return link![1]!;
+}
+
+const openLink = (token: string) =>
+  call(confirmLoader, new Request(`http://localhost/unsubscribe/confirm?token=${encodeURIComponent(token)}`));
+const confirmLink = (token: string) => call(confirmAction, post("/unsubscribe/confirm", { token }));
+const linkState = (answer: Answer) => (answer.data as { link: { state: string } }).link.state;
+
+describe(`unsubscribing on ${kind}`, () => {
+  it("stores only the hash of a single-use token that expires in 24 hours, and mails the link", async () => {
+    const answer = await call(unsubscribeAction, post("/unsubscribe", { email: "  member@example.org ", website: "" }));
+    expect(answer).toMatchObject({
+      status: 302,
+      location: "/unsubscribe",
+      toast: { type: "success", title: LINK_SENT },
+    });
+
+    const [request] = await handle.db
+      .select({
+        email: unsubscribeRequests.email,
+        tokenHash: unsubscribeRequests.tokenHash,
+        confirmedAt: unsubscribeRequests.confirmedAt,
+        status: unsubscribeRequests.status,
+        hoursValid: sql<number>`extract(epoch from (${unsubscribeRequests.expiresAt} - now())) / 3600`,
+      })
+      .from(unsubscribeRequests);
+    expect(request).toMatchObject({ email: "member@example.org", confirmedAt: null, status: "new" });
+    expect(Number(request!.hoursValid)).toBeCloseTo(24, 1);
+
+    const [mail] = await handle.db.select().from(outbox);
+    expect(mail).toMatchObject({ to: "member@example.org", status: "pending" });
+    const token = /token=([\w-]+)/.exec(mail!.textBody)![1]!;
+    expect(request!.tokenHash).toBe(sha256(token));
+    const everything = JSON.stringify(await handle.db.select().from(unsubscribeRequests));
+    expect(everything).not.toContain(token);
+  });
+
+  it("answers a member and a stranger identically, byte for byte", async () => {
+    await handle.db.insert(user).values({ id: "member-1", name: "Member", email: "member@example.org" });
+
+    const forMember = await call(unsubscribeAction, post("/unsubscribe", { email: "member@example.org" }));
+    const forStranger = await call(unsubscribeAction, post("/unsubscribe", { email: "stranger@example.org" }));
+
+    expect(forStranger).toEqual(forMember);
+    const { requests, mails } = await stored();
+    expect(requests.map((request) => request.email).sort()).toEqual(["member@example.org", "stranger@example.org"]);
+    expect(mails.map((mail) => mail.to)).toEqual(["member@example.org", "stranger@example.org"]);
+  });
+
+  it("changes nothing when the link is opened; confirming marks it once and tells the company", async () => {
+    const token = await requestLink("member@example.org");
+
+    expect(linkState(await openLink(token))).toBe("ready");
+    expect(linkState(await openLink(token))).toBe("ready");
+    expect((await stored()).requests[0]).toMatchObject({ confirmedAt: null, status: "new" });
+
+    expect(linkState(await confirmLink(token))).toBe("confirmed");
+    const [confirmed] = (await stored()).requests;
+    expect(confirmed).toMatchObject({ status: "confirmed" });
+    expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
+    const notification = await handle.db.select().from(outbox).where(eq(outbox.to, siteConfig.company.email));
+    expect(notification.map((mail) => mail.subject)).toEqual(["Unsubscribe confirmed: member@example.org"]);
+
+    expect(linkState(await confirmLink(token))).toBe("used");
+    expect(linkState(await openLink(token))).toBe("used");
+    expect((await stored()).requests[0]!.confirmedAt).toEqual(confirmed!.confirmedAt);
+    expect(await handle.db.select().from(outbox).where(eq(outbox.to, siteConfig.company.email))).toHaveLength(1);
+  });
+
+  it("lets only one of two simultaneous confirmations win", async () => {
+    const token = await requestLink("twice@example.org");
+    const states = await Promise.all([confirmLink(token), confirmLink(token)]);
+    expect(states.map(linkState).sort()).toEqual(["confirmed", "used"]);
+  });
+
+  it("refuses an expired link without changing anything", async () => {
+    const token = await requestLink("late@example.org");
+    await handle.db.update(unsubscribeRequests).set({ expiresAt: sql`now() - interval '1 minute'` });
+
+    expect(linkState(await openLink(token))).toBe("expired");
+    expect(linkState(await confirmLink(token))).toBe("expired");
+    expect((await stored()).requests[0]).toMatchObject({ confirmedAt: null, status: "new" });
+  });
+
+  it("does not know a made-up, malformed or missing token", async () => {
+    await requestLink("someone@example.org");
+    for (const token of ["A".repeat(43), "not a token", ""]) {
+      expect(linkState(await openLink(token))).toBe("unknown");
+      expect(linkState(await confirmLink(token))).toBe("unknown");
+    }
+    expect((await stored()).requests[0]).toMatchObject({ confirmedAt: null });
+  });
+
+  it("refuses an invalid address and a filled honeypot without storing anything", async () => {
+    const invalid = await call(unsubscribeAction, post("/unsubscribe", { email: "member@" }));
+    expect(invalid.status).toBe(400);
+    expect(formErrors(invalid)).toEqual({ email: ["Invalid email address"] });
+
+    const bot = await call(unsubscribeAction, post("/unsubscribe", { email: "member@example.org", website: "x" }));
+    expect(bot).toMatchObject({ status: 302, toast: { title: LINK_SENT } });
+    expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+  });
+});
