@@ -18,6 +18,7 @@ export default [
   route("config-generator", "routes/config-generator.tsx"),
 
   route("currency", "routes/currency.ts"),
+  route("api/regenerate-wordings", "routes/api.regenerate-wordings.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

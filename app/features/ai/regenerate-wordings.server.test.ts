@@ -38,6 +38,15 @@ describe("regenerateWordings", () => {
     expect(answer.rephrased?.whyChooseUs.title).toMatch(/Skyway Travel$/);
   });
 
+  it("accepts a brand whose name holds a number", async () => {
+    const { status, answer } = await regenerateWordings(
+      { currentContent, brandInfo: { companyName: "Route 66 Travel" } },
+      { rephraser: offlineRephraser },
+    );
+    expect(status).toBe(200);
+    expect(answer.rephrased?.seo.defaultTitle).toMatch(/^Route 66 Travel \|/);
+  });
+
   it.each([
     [undefined, /^Invalid request: body: /],
     ["text", /^Invalid request: body: /],

@@ -76,7 +76,7 @@ export async function regenerateWordings(
     });
     const mismatches = shapeMismatches(currentContent, rephrased);
     if (mismatches.length) throw new RephraseError(`The rephrased texts are incomplete: ${mismatches.join("; ")}`);
-    const numbers = introducedNumbers(currentContent, rephrased);
+    const numbers = introducedNumbers(currentContent, rephrased, brandInfo.companyName);
     if (numbers.length)
       throw new RephraseError(`The rephrased texts state numbers the originals do not: ${numbers.join(", ")}`);
     return { status: 200, answer: { success: true, rephrased, error: null, provider } };

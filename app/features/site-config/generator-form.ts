@@ -41,11 +41,28 @@ export const generatorFormSchema = z.object({
 });
 
 export type GeneratorForm = z.output<typeof generatorFormSchema>;
-export type GeneratorFormValues = z.input<typeof generatorFormSchema>;
-export type GeneratorFieldErrors = Partial<Record<keyof GeneratorForm, string[]>>;
+export type GeneratorField = keyof GeneratorForm;
+/** What was typed, field by field, to show again after a submission. */
+export type GeneratorFormValues = Record<GeneratorField, string>;
+export type GeneratorFieldErrors = Partial<Record<GeneratorField, string[]>>;
+
+/** Reads a submitted generator form: the checked values, or the field errors and what was typed. */
+export function readGeneratorForm(
+  formData: FormData,
+):
+  | { values: GeneratorFormValues; form: GeneratorForm }
+  | { values: GeneratorFormValues; fieldErrors: GeneratorFieldErrors } {
+  const values = Object.fromEntries(
+    generatorFormSchema.keyof().options.map((name) => [name, String(formData.get(name) ?? "")]),
+  ) as GeneratorFormValues;
+  const parsed = generatorFormSchema.safeParse(values);
+  return parsed.success
+    ? { values, form: parsed.data }
+    : { values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
+}
 
 /** What the form shows before anything is typed: the current contact details and domains, the default colours. */
-export function generatorFormDefaults(config: SiteConfig): Required<GeneratorFormValues> {
+export function generatorFormDefaults(config: SiteConfig): GeneratorFormValues {
   return {
     companyName: "",
     phone: config.company.phone,

@@ -73,9 +73,14 @@ export function shapeMismatches(original: Wordings, candidate: Wordings): string
 
 const NUMBER = /\d+(?:[.,:]\d+)*/g;
 
-/** Numbers (prices, durations, hours) that `candidate` states but `original` never did. */
-export function introducedNumbers(original: Wordings, candidate: Wordings): string[] {
+/**
+ * Numbers (prices, durations, hours) that `candidate` states but `original` never did; numbers in the
+ * new brand's name ("Route 66") do not count.
+ */
+export function introducedNumbers(original: Wordings, candidate: Wordings, companyName = ""): string[] {
   const known = new Set(wordingTexts(original).flatMap(({ text }) => text.match(NUMBER) ?? []));
-  const stated = wordingTexts(candidate).flatMap(({ text }) => text.match(NUMBER) ?? []);
+  const stated = wordingTexts(candidate).flatMap(
+    ({ text }) => (companyName ? text.replaceAll(companyName, " ") : text).match(NUMBER) ?? [],
+  );
   return [...new Set(stated.filter((number) => !known.has(number)))];
 }
