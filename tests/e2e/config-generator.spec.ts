@@ -2,24 +2,13 @@ import { readFile } from "node:fs/promises";
 import * as prettier from "prettier";
 import ts from "typescript";
 import type { Page } from "@playwright/test";
+import { fillGeneratorForm, SKYWAY_BRAND } from "./config-generator-form";
 import { expect, seriousA11yViolations, test } from "./fixtures";
 
 // The generator is admin-only. The lead adds the admin sign-in (an `asAdmin` fixture) in front of
 // the first step of each admin test; until then the page is open to everyone.
 
 const SITE_HERO_TITLE = "Simplified Travel, Extraordinary Experiences";
-
-async function fillBrand(page: Page) {
-  await page.getByLabel("Company name").fill("Skyway Travel");
-  await page.getByLabel("Phone").fill("+44 20 7946 0000");
-  await page.getByLabel("Email").fill("hello@skyway.example");
-  await page.getByLabel("Company address").fill("1 Sky Road, London, United Kingdom");
-  await page.getByLabel("Main domain").fill("https://www.skyway.example/");
-  await page.getByLabel("Fast-track domain").fill("fast.skyway.example");
-  await page.getByLabel("Check-in domain").fill("checkin.skyway.example");
-  await page.getByLabel("Primary colour", { exact: true }).fill("350 70% 50%");
-  await page.getByLabel("Accent colour", { exact: true }).fill("160 60% 40%");
-}
 
 /** The configuration shown in the JSON preview. */
 async function previewedConfig(page: Page) {
@@ -54,7 +43,7 @@ async function expectValidSiteConfigSource(source: string) {
 test("an admin generates a rebranded site.config.ts end to end", async ({ page }) => {
   await page.goto("/config-generator");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site Configuration Generator");
-  await fillBrand(page);
+  await fillGeneratorForm(page, SKYWAY_BRAND);
 
   // Hold the page's call to its action until the busy state has been seen; the server still answers.
   let release = () => {};
@@ -160,7 +149,7 @@ test("the generator works with JavaScript off: the form posts, the download is a
   await expect(page.getByText("Please enter at least a company name")).toBeVisible();
   await expect(page.getByLabel("Company name")).toHaveAttribute("aria-invalid", "true");
 
-  await fillBrand(page);
+  await fillGeneratorForm(page, SKYWAY_BRAND);
   await page.getByRole("button", { name: "Generate Configuration" }).click();
   const result = page.getByRole("region", { name: "Configuration for Skyway Travel" });
   await expect(result).toBeVisible();

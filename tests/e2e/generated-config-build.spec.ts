@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { fillGeneratorForm, SKYWAY_BRAND } from "./config-generator-form";
 import { expect, test } from "./fixtures";
 
 // The generator's promise, proved: a site.config.ts downloaded from the page typechecks, builds and
@@ -62,14 +63,7 @@ test("a downloaded site.config.ts typechecks, builds and serves the new brand", 
   test.setTimeout(600_000);
 
   await page.goto("/config-generator");
-  await page.getByLabel("Company name").fill(`Skyway "Blue" Travel`);
-  await page.getByLabel("Email").fill("hello@skyway.example");
-  await page.getByLabel("Company address").fill("1 Sky Road, London, United Kingdom");
-  await page.getByLabel("Main domain").fill("www.skyway.example");
-  await page.getByLabel("Fast-track domain").fill("fast.skyway.example");
-  await page.getByLabel("Check-in domain").fill("checkin.skyway.example");
-  await page.getByLabel("Primary colour", { exact: true }).fill("350 70% 50%");
-  await page.getByLabel("Accent colour", { exact: true }).fill("160 60% 40%");
+  await fillGeneratorForm(page, { ...SKYWAY_BRAND, "Company name": `Skyway "Blue" Travel` });
   await page.getByRole("button", { name: "Generate Configuration" }).click();
   const preview = page.getByLabel("Configuration preview (JSON)");
   await expect(preview).toBeVisible();

@@ -3,6 +3,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { hexToHslTriplet, hslTripletToHex } from "~/features/site-config/derive-colors";
 import { useHydrated } from "~/lib/use-hydrated";
+import { FieldError } from "./text-field";
 
 interface ColourFieldProps {
   name: string;
@@ -56,11 +57,7 @@ export function ColourField({ name, label, defaultValue, error }: ColourFieldPro
       <p id={hintId} className="text-xs text-muted-foreground">
         Hue, saturation and lightness: H S% L%
       </p>
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -29,11 +29,17 @@ export function TextField({ name, label, error, className, ...inputProps }: Text
         aria-describedby={error ? errorId : undefined}
         {...inputProps}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's error message, for its input's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {error}
+    </p>
   );
 }
