@@ -15,6 +15,6 @@ export const SKYWAY_BRAND: Record<string, string> = {
 
 export async function fillGeneratorForm(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
   }
 }
