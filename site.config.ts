@@ -17,7 +17,7 @@ export const siteConfig: SiteConfig = {
   colors: {
     primary: "205 85% 38%",
     primaryLight: "205 85% 92%",
-    primaryDark: "205 85% 28%",
+    primaryDark: "205 85% 23%",
     accent: "42 95% 55%",
     secondary: "205 40% 96%",
   },

@@ -60,3 +60,18 @@ describe("TRUST_PROXY", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes please!" })).toThrow(/TRUST_PROXY:/);
   });
 });
+
+describe("AI settings", () => {
+  it("configures the AI endpoint: a model is required with a URL, the timeout has a default", () => {
+    expect(parseEnv({})).toMatchObject({ AI_TIMEOUT_MS: 60_000 });
+    expect(parseEnv({}).AI_BASE_URL).toBeUndefined();
+    expect(() => parseEnv({ AI_BASE_URL: "https://api.openai.com/v1" })).toThrow(
+      /AI_MODEL: is required when AI_BASE_URL is set/,
+    );
+    expect(() => parseEnv({ AI_BASE_URL: "ftp://models.example" })).toThrow(/AI_BASE_URL:/);
+    expect(() => parseEnv({ AI_TIMEOUT_MS: "5" })).toThrow(/AI_TIMEOUT_MS:/);
+    expect(
+      parseEnv({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "llama3.1", AI_TIMEOUT_MS: "90000" }),
+    ).toMatchObject({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "llama3.1", AI_TIMEOUT_MS: 90_000 });
+  });
+});

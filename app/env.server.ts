@@ -34,6 +34,21 @@ const envSchema = z.object({
     .regex(/^[\w.:/, -]+$/, "must be true, false, a hop count or a list of addresses")
     .default("false")
     .transform(parseTrustProxy),
+  /**
+   * An OpenAI-compatible API (OpenAI, Azure, Ollama, vLLM, LM Studio), e.g. https://api.openai.com/v1,
+   * for the config generator's rephrasing. Unset: the built-in offline rephraser is used.
+   */
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as a Bearer token to AI_BASE_URL; never logged, never sent to the browser. */
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+});
+
+const checkedEnvSchema = envSchema.superRefine((parsed, context) => {
+  if (parsed.AI_BASE_URL && !parsed.AI_MODEL) {
+    context.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required when AI_BASE_URL is set" });
+  }
 });
 
 function parseTrustProxy(value: string): boolean | number | string[] {
@@ -54,7 +69,7 @@ export class EnvError extends Error {
 /** Parses an environment, naming every bad variable and why, so a misconfigured boot fails fast. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(blankAsUnset);
+  const result = checkedEnvSchema.safeParse(blankAsUnset);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new EnvError(`Invalid environment variables:\n${problems.join("\n")}`);

@@ -24,6 +24,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("images/:file", "routes/images.ts"),
+  route("api/regenerate-wordings", "routes/api.regenerate-wordings.ts"),
   route("healthz", "routes/healthz.ts"),
   route("sign-out", "routes/sign-out.ts"),
   route("api/auth/*", "routes/api.auth.ts"),

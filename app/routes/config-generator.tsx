@@ -1,16 +1,93 @@
+import { data, useNavigation } from "react-router";
+import { toast } from "sonner";
 import type { Route } from "./+types/config-generator";
+import { GeneratedConfig } from "~/components/config-generator/generated-config";
+import { GeneratorForm } from "~/components/config-generator/generator-form";
 import { PageHeading } from "~/components/site/page-heading";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { pageMeta } from "~/features/seo/page-meta";
+import { generateSiteConfig } from "~/features/site-config/generate-site-config.server";
+import {
+  generatorFormDefaults,
+  MISSING_COMPANY_NAME,
+  readGeneratorForm,
+  type GeneratorFieldErrors,
+} from "~/features/site-config/generator-form";
+import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Site Configuration Generator" });
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Site Configuration Generator" }),
+  { name: "robots", content: "noindex" },
+];
 
-/** An internal tool: admins only. */
+/** An internal tool: admins only, checked on every load and every generation. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { defaults: generatorFormDefaults(siteConfig) };
 }
 
-export default function ConfigGeneratorPage() {
-  return <PageHeading title="Site Configuration Generator" lead="Rebrand the whole site with AI-rephrased wording." />;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const submission = readGeneratorForm(await request.formData());
+  if (!("form" in submission)) {
+    return data({ status: "invalid" as const, ...submission }, { status: 400 });
+  }
+  const outcome = await generateSiteConfig(submission.form);
+  return data({ ...outcome, values: submission.values }, { status: outcome.status === "failed" ? 502 : 200 });
+}
+
+/** In the browser: the spec's toasts around the server's action (spec §8). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const submission = readGeneratorForm(await request.clone().formData());
+  if (!("form" in submission)) {
+    if (submission.fieldErrors.companyName) {
+      toast.error("Missing Information", { description: MISSING_COMPANY_NAME });
+    }
+    return { status: "invalid" as const, ...submission };
+  }
+  const progress = toast.loading("Generating Content", {
+    description: "AI is rephrasing all wordings for your new brand...",
+  });
+  try {
+    const result = await serverAction();
+    if (result.status === "failed") {
+      toast.error("Generation Failed", { description: result.error || "Regeneration failed" });
+    }
+    return result;
+  } catch (error) {
+    const message =
+      error instanceof Error ? error.message || "Failed to regenerate wordings" : "Unknown error occurred";
+    toast.error("Generation Failed", { description: message });
+    return { status: "failed" as const, error: message, values: submission.values };
+  } finally {
+    toast.dismiss(progress);
+  }
+}
+
+const NO_ERRORS: GeneratorFieldErrors = {};
+
+export default function ConfigGeneratorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const values = actionData?.values ?? loaderData.defaults;
+  const fieldErrors: GeneratorFieldErrors = actionData?.status === "invalid" ? actionData.fieldErrors : NO_ERRORS;
+
+  return (
+    <>
+      <PageHeading
+        title="Site Configuration Generator"
+        lead="Rebrand the whole site: enter the new company's details and colours, and every text is rephrased for the new brand."
+      />
+      <div className="mx-auto grid max-w-4xl gap-8 px-4 pb-16 sm:px-6">
+        <GeneratorForm values={values} fieldErrors={fieldErrors} busy={navigation.state === "submitting"} />
+        {actionData?.status === "failed" ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
+            <strong>Generation Failed</strong> {actionData.error}
+          </p>
+        ) : null}
+        {actionData?.status === "generated" ? (
+          <GeneratedConfig config={actionData.config} provider={actionData.provider} />
+        ) : null}
+      </div>
+    </>
+  );
 }
