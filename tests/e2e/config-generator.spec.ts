@@ -147,10 +147,19 @@ test("an HSL text that is not a colour is refused at the field", async ({ page }
   await expect(page.getByRole("region", { name: /^Configuration for/ })).toHaveCount(0);
 });
 
-test("the generator works with JavaScript off: the form posts, the download is a link", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+test("the generator works with JavaScript off: the form posts, the download is a link", async ({
+  browser,
+  page: signInPage,
+  extraHTTPHeaders,
+}) => {
+  // Sign in where the toasts that confirm it can show, then carry the session to a page without JavaScript.
+  await signInAsNewAdmin(signInPage);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders,
+    storageState: await signInPage.context().storageState(),
+  });
   const page = await context.newPage();
-  await signInAsNewAdmin(page);
   await page.goto("/config-generator");
   await page.getByRole("button", { name: "Generate Configuration" }).click();
   await expect(page.getByText("Please enter at least a company name")).toBeVisible();
@@ -209,6 +218,14 @@ test("an admin's call to the regenerate-wordings API answers rephrased wordings"
       fastTrack: { title: "Airport Fast Track", description: "Skip the long security queues." },
       checkIn: { title: "Automated Check-In", description: "We check you in." },
       museums: { title: "Skip-the-Line Attractions", description: "Walk straight into museums." },
+      lounges: { title: "Lounge Discounts", description: "Wait for boarding in comfort." },
+      ebooks: { title: "Travel E-Books", description: "Guides to read on the way." },
+      concierge: { title: "Concierge Service", description: "We arrange it for you." },
+    },
+    concierge: {
+      title: "A travel concierge in your pocket",
+      description: "Our team at Jetlane takes the small jobs off your hands.",
+      benefits: [{ title: "Local knowledge", description: "Tips tailored to your trip." }],
     },
     whyChooseUs: {
       title: "Why travellers choose Jetlane",
