@@ -13,11 +13,14 @@ import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Contact Us",
-    description: `Call, e-mail or write to ${siteConfig.company.name} customer service, ${SUPPORT_HOURS}.`,
-  });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Contact Us",
+      description: `Call, e-mail or write to ${siteConfig.company.name} customer service, ${SUPPORT_HOURS}.`,
+    },
+    args,
+  );
 
 export function action({ request }: Route.ActionArgs) {
   return handlePublicForm({

@@ -5,11 +5,14 @@ import { FAQ_ITEMS } from "~/features/faq/questions";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Frequently Asked Questions",
-    description: `Answers about the ${siteConfig.company.name} membership: how it works, when it starts, automatic renewal, cancelling and usage limits.`,
-  });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Frequently Asked Questions",
+      description: `Answers about the ${siteConfig.company.name} membership: how it works, when it starts, automatic renewal, cancelling and usage limits.`,
+    },
+    args,
+  );
 
 export default function FaqPage() {
   return (

@@ -16,7 +16,7 @@ import type { Toast } from "~/lib/toast";
 import { unexpectedFields } from "~/lib/unexpected-fields";
 import { logger } from "~/logger.server";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Book Your Fast Track" });
+export const meta: Route.MetaFunction = (args) => pageMeta({ title: "Book Your Fast Track" }, args);
 
 export function loader() {
   return { idempotencyKey: crypto.randomUUID(), earliestFlightDate: earliestFlightDate(new Date()) };

@@ -4,11 +4,14 @@ import { PRIVACY_LAST_UPDATED, privacyIntro, privacySections } from "~/features/
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Privacy Policy",
-    description: `How ${siteConfig.company.legalName} collects, uses and protects your personal data, how long it is kept, and how to exercise your rights under the GDPR.`,
-  });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Privacy Policy",
+      description: `How ${siteConfig.company.legalName} collects, uses and protects your personal data, how long it is kept, and how to exercise your rights under the GDPR.`,
+    },
+    args,
+  );
 
 export default function PrivacyPage() {
   return (

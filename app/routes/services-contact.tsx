@@ -11,8 +11,11 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 // The services page's contact form posts here. With JavaScript on it answers the form's fetcher; without
 // it, a refused submission renders this page with the errors and what was typed.
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Ask About Our Services", description: "Send our team a question about our travel services." });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    { title: "Ask About Our Services", description: "Send our team a question about our travel services." },
+    args,
+  );
 
 export function action({ request }: Route.ActionArgs) {
   return handlePublicForm({

@@ -4,11 +4,14 @@ import { subscriptionTermsIntro, subscriptionTermsSections } from "~/features/le
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Subscription Terms",
-    description: `How the ${siteConfig.company.name} membership runs: the ${siteConfig.trialDays}-day free trial, quarterly billing, automatic renewal, payment reminders, cancellation and refunds.`,
-  });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Subscription Terms",
+      description: `How the ${siteConfig.company.name} membership runs: the ${siteConfig.trialDays}-day free trial, quarterly billing, automatic renewal, payment reminders, cancellation and refunds.`,
+    },
+    args,
+  );
 
 export default function SubscriptionTermsPage() {
   return (

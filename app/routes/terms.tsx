@@ -4,11 +4,14 @@ import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from 
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Terms and Conditions",
-    description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your 14-day right to change your mind, refunds and Dutch law.`,
-  });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Terms and Conditions",
+      description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your 14-day right to change your mind, refunds and Dutch law.`,
+    },
+    args,
+  );
 
 export default function TermsPage() {
   return (

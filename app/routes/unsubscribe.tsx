@@ -11,11 +11,14 @@ import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import { publicOrigin } from "~/lib/public-origin.server";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Unsubscribe",
-    description: "Unsubscribe online with a confirmation link sent to your e-mail, or ask our customer service.",
-  });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "Unsubscribe",
+      description: "Unsubscribe online with a confirmation link sent to your e-mail, or ask our customer service.",
+    },
+    args,
+  );
 
 export function action({ request }: Route.ActionArgs) {
   return handlePublicForm({
