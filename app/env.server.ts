@@ -26,6 +26,13 @@ const envSchema = z.object({
     .regex(/^[\w.:/, -]+$/, "must be true, false, a hop count or a list of addresses")
     .default("false")
     .transform(parseTrustProxy),
+  /** How often the retention job runs (ADR 007), in minutes; 0 leaves it to `npm run retention`. */
+  RETENTION_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
 });
 
 function parseTrustProxy(value: string): boolean | number | string[] {

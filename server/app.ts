@@ -4,10 +4,13 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
+import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { logger } from "~/logger.server";
 import { clientAddress } from "./client-address";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The retention job's first run waits for the boot to settle. */
+const RETENTION_FIRST_RUN_DELAY_MS = 10_000;
 
 interface StartOptions {
   /** Vite's dev middleware, in development; in production the built client is served from disk. */
@@ -42,6 +45,14 @@ export async function start(options: StartOptions = {}) {
   const config = env();
   const handle = await openDatabase(databaseTargetFromEnv(config));
   installDatabase(handle);
+  const retention =
+    config.RETENTION_INTERVAL_MINUTES > 0
+      ? scheduleRetention(handle.db, {
+          intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
+          firstRunDelayMs: RETENTION_FIRST_RUN_DELAY_MS,
+          logger,
+        })
+      : undefined;
   const server = createApp(options).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind }, "server listening");
   });
@@ -55,6 +66,7 @@ export async function start(options: StartOptions = {}) {
     forceClose.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await retention?.stop();
     installDatabase(undefined);
     await handle.close();
     logger.info("stopped");
