@@ -1,41 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { newPerson, openSignUp, signIn, signInAsNewAdmin, signUp } from "./accounts";
 import { adminCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
 import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
-
-interface Person {
-  fullName: string;
-  email: string;
-  password: string;
-}
-
-function newPerson(): Person {
-  const id = randomUUID().slice(0, 8);
-  return { fullName: `Camille ${id}`, email: `camille.${id}@example.com`, password: `motdepasse-${id}` };
-}
-
-async function openSignUp(page: Page) {
-  await page.goto("/auth");
-  await page.getByRole("tab", { name: "Inscription" }).click();
-}
-
-async function signUp(page: Page, person: Person) {
-  await openSignUp(page);
-  await page.getByLabel("Nom complet").fill(person.fullName);
-  await page.getByLabel("E-mail").fill(person.email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
-  await page.getByLabel("Confirmer le mot de passe").fill(person.password);
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByText("Compte créé avec succès")).toBeVisible();
-}
-
-async function signIn(page: Page, person: Person) {
-  await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(person.email);
-  await page.getByLabel("Mot de passe").fill(person.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL("/");
-}
 
 test.describe("sign-up", () => {
   test("shows the French messages for short and mismatched passwords, then clears the form with a toast", async ({
@@ -274,9 +240,7 @@ test.describe("the admin dashboard", () => {
   });
 
   test("pages through the orders 25 at a time", async ({ page }) => {
-    const person = newPerson();
-    await signUp(page, person);
-    await adminCli("grant", person.email);
+    await signInAsNewAdmin(page);
     // Dated a year back, so that they do not push another test's new orders off the first page.
     const lastYear = Date.now() - 365 * 24 * 3600_000;
     await insertOrders(
@@ -287,7 +251,6 @@ test.describe("the admin dashboard", () => {
         createdAt: new Date(lastYear - index * 1000),
       })),
     );
-    await signIn(page, person);
     await page.goto("/admin");
     const table = page.getByRole("region", { name: "Commandes récentes" });
     await expect(table.getByRole("row")).toHaveCount(26); // a header and 25 orders
