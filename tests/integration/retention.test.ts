@@ -7,7 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { contactMessages, customers, orderEvents, orders, payments, unsubscribeRequests } from "~/db/schema";
 import { changeOrderStatus, CUSTOMER_ACTOR } from "~/features/booking/order-status.server";
-import { ANONYMISED_CUSTOMER_NAME } from "~/features/privacy/customer-removal.server";
+import { payForOrder } from "~/features/booking/checkout.server";
+import type { PaymentGateway } from "~/features/payments/gateway";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { ANONYMISED_CUSTOMER_NAME, deleteUnpaidOrders } from "~/features/privacy/customer-removal.server";
 import { RETENTION_LOCK_ID, runRetention, type RetentionCounts } from "~/features/privacy/retention-job.server";
 import { emptyBookingTables } from "./booking-helpers";
 import { insertOrder } from "./orders-fixtures";
@@ -274,6 +277,35 @@ describe(`concurrent runs on ${kind}`, () => {
       expect(await run()).toMatchObject({ unpaidOrders: 1 });
     } finally {
       await payment.close();
+    }
+  });
+  it.runIf(kind === "postgres")("a payment waiting on an order the job deletes charges nothing", async () => {
+    const order = await book(db(), { createdAt: subHours(now, 49) });
+    const job = await openDatabase({ kind: "postgres", url: handle.url! });
+    const charges: string[] = [];
+    const gateway: PaymentGateway = {
+      name: sandboxGateway.name,
+      charge: (request) => {
+        charges.push(request.orderId);
+        return sandboxGateway.charge(request);
+      },
+    };
+    try {
+      let payment: ReturnType<typeof payForOrder> | undefined;
+      await job.db.transaction(async (tx) => {
+        await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+        payment = payForOrder(db(), gateway, {
+          orderId: order.id,
+          card: { number: "4242424242424242", expiryMonth: 12, expiryYear: now.getFullYear() + 2, cvv: "123" },
+          voucherUrl: (code) => `https://site.test/v/${code}`,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await deleteUnpaidOrders(tx, [order.id]);
+      });
+      expect(await payment).toEqual({ kind: "not-found" });
+      expect(charges).toEqual([]);
+    } finally {
+      await job.close();
     }
   });
 });
