@@ -77,39 +77,47 @@ export default function DataRequestPage({ loaderData, actionData }: Route.Compon
       <PageHeading
         title={`Demande : ${DATA_REQUEST_KIND_LABELS[request.kind]}`}
         lead={request.email}
-        className="break-all"
+        className="wrap-anywhere"
       />
-      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:px-6">
         <AdminBackLink to="/admin/data-requests">Demandes RGPD</AdminBackLink>
-        <SectionCard
-          title="Données trouvées"
-          subtitle="Tout ce que le site conserve sur cette adresse : c'est ce que contient l'export."
-          className="lg:col-start-1 lg:row-span-3"
-        >
-          <PersonalDataView data={personalData} />
-        </SectionCard>
-        <SectionCard title="Suivi" className="lg:col-start-2 lg:row-start-2">
-          <SummaryList
-            rows={[
-              ["Reçue le", formatDayFr(request.receivedOn)],
-              ["Échéance", <DataRequestDeadline request={request} today={today} />],
-              ["Statut", <DataRequestStatusBadge request={request} today={today} />],
-            ]}
-          />
-        </SectionCard>
-        <SectionCard title="Actions" className="lg:col-start-2" contentClassName="grid gap-6">
-          <ExportForm action={`/admin/data-requests/${request.id}/export`} />
-          <div className="grid gap-3 border-t pt-6">
-            <p className="text-sm text-muted-foreground">
-              L'effacement supprime le compte, les messages, les demandes de désinscription, les e-mails et les
-              commandes non payées. Les commandes payées restent pour la comptabilité, sans nom ni coordonnées.
-            </p>
-            <EraseForm email={request.email} lastResult={actionData?.result} />
-          </div>
-        </SectionCard>
-        <SectionCard title="Historique" className="lg:col-start-2">
-          <DataRequestHistory events={history} />
-        </SectionCard>
+        {/* On a phone: follow-up, data, actions, history. Wider: the data on the left, the rest beside it. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <SectionCard title="Suivi" className="lg:col-start-2 lg:row-start-1 lg:self-start">
+            <SummaryList
+              rows={[
+                ["Reçue le", formatDayFr(request.receivedOn)],
+                ["Échéance", <DataRequestDeadline request={request} today={today} />],
+                ["Statut", <DataRequestStatusBadge request={request} today={today} />],
+              ]}
+            />
+          </SectionCard>
+          <SectionCard
+            title="Données trouvées"
+            subtitle="Tout ce que le site conserve sur cette adresse : c'est ce que contient l'export."
+            className="lg:col-start-1 lg:row-span-4 lg:row-start-1 lg:self-start"
+          >
+            <PersonalDataView data={personalData} />
+          </SectionCard>
+          <SectionCard
+            title="Actions"
+            className="lg:col-start-2 lg:row-start-2 lg:self-start"
+            contentClassName="grid gap-6"
+          >
+            <ExportForm action={`/admin/data-requests/${request.id}/export`} />
+            <div className="grid gap-3 border-t pt-6">
+              <p className="text-sm text-muted-foreground">
+                L'effacement supprime le compte, les messages, les demandes de désinscription, les e-mails et les
+                commandes non payées. Les commandes payées restent pour la comptabilité, sans nom ni coordonnées.
+              </p>
+              {/* Keyed on the history, so that the confirmation starts unticked after each action. */}
+              <EraseForm key={history.length} email={request.email} lastResult={actionData?.result} />
+            </div>
+          </SectionCard>
+          <SectionCard title="Historique" className="lg:col-start-2 lg:row-start-3 lg:self-start">
+            <DataRequestHistory events={history} />
+          </SectionCard>
+        </div>
       </div>
     </>
   );

@@ -70,7 +70,7 @@ export function EraseForm({ email, lastResult }: { email: string; lastResult?: S
       <div className="flex items-start gap-3">
         <input {...checkbox} className="mt-0.5 size-4 shrink-0 accent-destructive" />
         <label htmlFor={fields.confirm.id} className="text-sm">
-          Je confirme l'effacement définitif des données de <strong className="break-all">{email}</strong>.
+          Je confirme l'effacement définitif des données de <strong className="wrap-anywhere">{email}</strong>.
         </label>
       </div>
       <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />

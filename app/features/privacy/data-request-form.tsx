@@ -18,7 +18,8 @@ export function DataRequestForm({ lastResult, today }: { lastResult?: Submission
     lastResult,
     defaultValue: { receivedOn: today },
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing then would move the button away from the click that caused the blur.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

@@ -25,9 +25,10 @@ const COUNT_LABELS: Record<string, string> = {
 };
 
 function countsText(counts: Record<string, number>) {
-  const nonZero = Object.entries(counts).filter(([, count]) => count > 0);
+  // In the labels' order: the database keeps a JSON object's keys in an order of its own.
+  const nonZero = Object.entries(COUNT_LABELS).filter(([key]) => (counts[key] ?? 0) > 0);
   if (nonZero.length === 0) return "aucune donnée trouvée";
-  return nonZero.map(([key, count]) => `${COUNT_LABELS[key] ?? key} : ${count}`).join(", ");
+  return nonZero.map(([key, label]) => `${label} : ${counts[key]}`).join(", ");
 }
 
 /** Who did what about the request, and when, oldest first. */
@@ -38,7 +39,7 @@ export function DataRequestHistory({ events }: { events: DataRequestEvent[] }) {
         <li key={index} className="border-l-2 border-primary/40 pl-3">
           <p className="font-medium">{ACTION_LABELS[event.action]}</p>
           <p className="text-muted-foreground">
-            {formatDateTimeFr(event.createdAt)} · par <span className="break-all">{event.actorEmail}</span>
+            {formatDateTimeFr(event.createdAt)} · par <span className="wrap-anywhere">{event.actorEmail}</span>
           </p>
           {event.counts ? <p className="mt-1">{countsText(event.counts)}</p> : null}
         </li>

@@ -2,7 +2,22 @@ import type * as React from "react";
 import { SummaryList } from "~/components/booking/summary-list";
 import { formatAmountFr, formatDateTimeFr } from "~/features/admin/format";
 import { orderStatusLabel } from "~/features/admin/order-status";
+import type { ChargeOutcome } from "~/features/payments/gateway";
 import type { PersonalData } from "./personal-data.server";
+
+const PAYMENT_OUTCOMES: Record<ChargeOutcome, string> = {
+  succeeded: "réussi",
+  declined: "refusé",
+  insufficient_funds: "refusé (provision insuffisante)",
+};
+
+/** The outbox's statuses (mail/outbox.server.ts). */
+const MAIL_STATUSES: Record<string, string> = {
+  pending: "en attente",
+  sending: "en cours d'envoi",
+  sent: "envoyé",
+  failed: "échec de l'envoi",
+};
 
 function Part({ title, empty, children }: { title: string; empty: string; children: React.ReactNode[] }) {
   return (
@@ -41,7 +56,7 @@ function CustomerEntry({ customer }: { customer: Customer }) {
                 ["Date", formatDateTimeFr(order.createdAt)],
                 ...order.payments.map((payment, index): [string, React.ReactNode] => [
                   `Paiement ${index + 1}`,
-                  `${payment.brand} •••• ${payment.last4}, ${payment.outcome}`,
+                  `${payment.brand} •••• ${payment.last4}, ${PAYMENT_OUTCOMES[payment.outcome as ChargeOutcome] ?? payment.outcome}`,
                 ]),
               ]}
             />
@@ -93,15 +108,15 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
       <Part title="Demandes de désinscription" empty="Aucune demande de désinscription.">
         {data.unsubscribeRequests.map((request, index) => (
           <Entry key={index}>
-            {formatDateTimeFr(request.createdAt)} · {request.status}
-            {request.confirmedAt ? ` · confirmée le ${formatDateTimeFr(request.confirmedAt)}` : null}
+            {formatDateTimeFr(request.createdAt)} ·{" "}
+            {request.confirmedAt ? `confirmée le ${formatDateTimeFr(request.confirmedAt)}` : "non confirmée"}
           </Entry>
         ))}
       </Part>
       <Part title="E-mails envoyés" empty="Aucun e-mail.">
         {data.emails.map((mail, index) => (
           <Entry key={index}>
-            {formatDateTimeFr(mail.createdAt)} · {mail.subject} · {mail.status}
+            {formatDateTimeFr(mail.createdAt)} · {mail.subject} · {MAIL_STATUSES[mail.status] ?? mail.status}
           </Entry>
         ))}
       </Part>
