@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import {
   contactMessages,
   customers,
@@ -19,28 +18,15 @@ import type { PersonalData } from "~/features/privacy/personal-data.server";
 import { action as exportAction } from "~/routes/admin.data-request-export";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-request";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.data-requests";
-import { createSignedInAccount, formRequest, pageRequest, type TestAccount } from "./accounts";
+import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "./accounts";
 import { book, insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
 import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { testDatabaseKind } from "./test-database";
 
-let handle: TestDatabase;
-let admin: TestAccount;
-const db = () => handle.db;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-  admin = await createSignedInAccount(handle.db, { admin: true });
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
+const { db, admin } = databaseWithAdmin();
 
 async function adminId() {
-  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, admin.email));
+  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, admin().email));
   return row!.id;
 }
 
@@ -48,7 +34,7 @@ async function adminId() {
 async function recordRequest(email: string, kind: string, receivedOn = companyDay(new Date())) {
   const result = await routeResult(() =>
     requestsAction(
-      routeArgs(formRequest("/admin/data-requests", { email, kind, receivedOn }, { cookie: admin.cookie })),
+      routeArgs(formRequest("/admin/data-requests", { email, kind, receivedOn }, { cookie: admin().cookie })),
     ),
   );
   expect(result.status).toBe(302);
@@ -57,21 +43,21 @@ async function recordRequest(email: string, kind: string, receivedOn = companyDa
 
 async function detail(id: string) {
   const result = await routeResult(() =>
-    requestLoader(routeArgs(pageRequest(`/admin/data-requests/${id}`, { cookie: admin.cookie }), { requestId: id })),
+    requestLoader(routeArgs(pageRequest(`/admin/data-requests/${id}`, { cookie: admin().cookie }), { requestId: id })),
   );
   return result.data as { found: { personalData: PersonalData; history: { action: string }[] } | null };
 }
 
 function exportFile(id: string) {
   return exportAction(
-    routeArgs(formRequest(`/admin/data-requests/${id}/export`, {}, { cookie: admin.cookie }), { requestId: id }),
+    routeArgs(formRequest(`/admin/data-requests/${id}/export`, {}, { cookie: admin().cookie }), { requestId: id }),
   );
 }
 
 function erase(id: string, fields: Record<string, string>) {
   return routeResult(() =>
     requestAction(
-      routeArgs(formRequest(`/admin/data-requests/${id}`, fields, { cookie: admin.cookie }), { requestId: id }),
+      routeArgs(formRequest(`/admin/data-requests/${id}`, fields, { cookie: admin().cookie }), { requestId: id }),
     ),
   );
 }
@@ -96,7 +82,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
           formRequest(
             "/admin/data-requests",
             { email: "not-an-address", kind: "", receivedOn: tomorrow },
-            { cookie: admin.cookie },
+            { cookie: admin().cookie },
           ),
         ),
       ),
@@ -120,11 +106,11 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     });
     const events = await db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id));
     expect(events).toEqual([
-      expect.objectContaining({ action: "recorded", actorUserId: await adminId(), actorEmail: admin.email }),
+      expect.objectContaining({ action: "recorded", actorUserId: await adminId(), actorEmail: admin().email }),
     ]);
 
     const list = await routeResult(() =>
-      requestsLoader(routeArgs(pageRequest("/admin/data-requests", { cookie: admin.cookie }))),
+      requestsLoader(routeArgs(pageRequest("/admin/data-requests", { cookie: admin().cookie }))),
     );
     expect((list.data as { requests: { id: string }[] }).requests.map((request) => request.id)).toContain(id);
   });
@@ -178,7 +164,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       .orderBy(dataRequestEvents.createdAt)
       .limit(1);
     expect(event).toMatchObject({
-      actorEmail: admin.email,
+      actorEmail: admin().email,
       counts: {
         accounts: 1,
         customers: 2,
@@ -238,7 +224,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       await db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id))
     ).find((row) => row.action === "erased");
     expect(erasedEvent).toMatchObject({
-      actorEmail: admin.email,
+      actorEmail: admin().email,
       counts: {
         ordersDeleted: 1,
         orderEvents: 1,
@@ -256,13 +242,13 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
   });
 
   it("will not let an admin erase their own account", async () => {
-    const id = await recordRequest(admin.email, "erasure");
+    const id = await recordRequest(admin().email, "erasure");
     const refused = await erase(id, { confirm: "on" });
     expect(refused.status).toBe(409);
     expect((refused.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
       "": ["Vous ne pouvez pas effacer votre propre compte depuis cette page."],
     });
-    expect(await db().select().from(user).where(eq(user.email, admin.email))).toHaveLength(1);
+    expect(await db().select().from(user).where(eq(user.email, admin().email))).toHaveLength(1);
   });
 
   it("answers 404 for a request that does not exist", async () => {

@@ -11,7 +11,12 @@ import { payForOrder } from "~/features/booking/checkout.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { ANONYMISED_CUSTOMER_NAME, deleteUnpaidOrders } from "~/features/privacy/customer-removal.server";
-import { RETENTION_LOCK_ID, runRetention, type RetentionCounts } from "~/features/privacy/retention-job.server";
+import {
+  NO_RETENTION_COUNTS,
+  RETENTION_LOCK_ID,
+  runRetention,
+  type RetentionCounts,
+} from "~/features/privacy/retention-job.server";
 import { emptyBookingTables } from "./booking-helpers";
 import { insertOrder } from "./orders-fixtures";
 import { book, insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
@@ -22,15 +27,7 @@ const kind = testDatabaseKind();
 /** The job's clock: a fixed instant, far from the database's own now(). */
 const now = new Date("2031-05-20T10:00:00Z");
 
-const NOTHING: RetentionCounts = {
-  unpaidOrders: 0,
-  orderEvents: 0,
-  paymentAttempts: 0,
-  customersDeleted: 0,
-  customersAnonymised: 0,
-  contactMessages: 0,
-  unsubscribeRequests: 0,
-};
+const NOTHING = NO_RETENTION_COUNTS;
 
 let handle: TestDatabase;
 const db = (): Database => handle.db;

@@ -40,6 +40,16 @@ export interface RetentionCounts {
   unsubscribeRequests: number;
 }
 
+export const NO_RETENTION_COUNTS: Readonly<RetentionCounts> = {
+  unpaidOrders: 0,
+  orderEvents: 0,
+  paymentAttempts: 0,
+  customersDeleted: 0,
+  customersAnonymised: 0,
+  contactMessages: 0,
+  unsubscribeRequests: 0,
+};
+
 export type RetentionOutcome =
   | { ran: true; dryRun: boolean; counts: RetentionCounts }
   /** Another run (another instance, or the CLI) held the lock: this one did nothing. */
@@ -83,15 +93,7 @@ export async function runRetention(
 }
 
 async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<RetentionCounts> {
-  const counts: RetentionCounts = {
-    unpaidOrders: 0,
-    orderEvents: 0,
-    paymentAttempts: 0,
-    customersDeleted: 0,
-    customersAnonymised: 0,
-    contactMessages: 0,
-    unsubscribeRequests: 0,
-  };
+  const counts = { ...NO_RETENTION_COUNTS };
   const add = (more: Partial<RetentionCounts>) => {
     for (const [key, value] of Object.entries(more)) counts[key as keyof RetentionCounts] += value;
   };
