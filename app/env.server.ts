@@ -26,7 +26,7 @@ const envSchema = z.object({
     .regex(/^[\w.:/, -]+$/, "must be true, false, a hop count or a list of addresses")
     .default("false")
     .transform(parseTrustProxy),
-  /** How often the retention job runs (ADR 007), in minutes; 0 leaves it to `npm run retention`. */
+  /** How often the retention job runs (ADR 008), in minutes; 0 leaves it to `npm run retention`. */
   RETENTION_INTERVAL_MINUTES: z.coerce
     .number()
     .int()

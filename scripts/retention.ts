@@ -1,4 +1,4 @@
-// Applies the retention periods now (ADR 007), as the server does every hour:
+// Applies the retention periods now (ADR 008), as the server does every hour:
 // `npm run retention`, or `npm run retention -- --dry-run` to count what would go and change nothing.
 // Uses the database the server uses; the embedded one only while the server is stopped.
 import type { RetentionCounts } from "~/features/privacy/retention-job.server";

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { adminCli } from "./database";
-import { expect } from "./fixtures";
-
-// Signing up and in on /auth as a person would, for the specs that need an account.
+import { adminCli, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
+import { expect, test } from "./fixtures";
 
 export interface Person {
   fullName: string;
@@ -48,8 +46,9 @@ export async function signIn(page: Page, person: Person) {
   await expect(page).toHaveURL("/");
 }
 
-/** A new person signed up, made an admin with `npm run admin:grant` (PostgreSQL only), and signed in. */
+/** Signs `page` in as a new account made admin with the real CLI (needs the e2e server on PostgreSQL). */
 export async function signInAsNewAdmin(page: Page): Promise<Person> {
+  test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
   const person = newPerson();
   await signUp(page, person);
   await adminCli("grant", person.email);

@@ -12,6 +12,7 @@ import {
   unsubscribeRequests,
   user,
 } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
 import { ANONYMISED_CUSTOMER_NAME } from "~/features/privacy/customer-removal.server";
 import { companyDay } from "~/features/privacy/data-request-deadline";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
@@ -62,6 +63,8 @@ function erase(id: string, fields: Record<string, string>) {
   );
 }
 
+const COMPANY = "support@jetlane.example";
+
 /** A person with an account, a paid and an unpaid booking, a message, an unsubscribe request and mail. */
 async function personWithData() {
   const person = await createSignedInAccount(db());
@@ -70,6 +73,9 @@ async function personWithData() {
   const unpaid = await book(db(), { email: person.email.toUpperCase(), pay: "declined", userId: account!.id });
   await insertContactMessage(db(), { email: person.email });
   await insertUnsubscribeRequest(db(), { email: person.email });
+  // The company's copy of a contact message names the address; another address that ends like it does not count.
+  await enqueueMail(db(), { to: COMPANY, subject: "About", text: `Message from Zoé, ${person.email}.\nHello` });
+  await enqueueMail(db(), { to: COMPANY, subject: "Not about", text: `Message from Jo: jo${person.email}` });
   return { person, account: account!, paid, unpaid };
 }
 
@@ -135,7 +141,10 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     );
     expect(data.contactMessages).toHaveLength(1);
     expect(data.unsubscribeRequests).toHaveLength(1);
-    expect(data.emails.map((mail) => mail.subject)).toHaveLength(1);
+    expect(data.emails.map((mail) => mail.subject).sort()).toEqual([
+      "About",
+      expect.stringContaining(paid.orderNumber),
+    ]);
     expect(JSON.stringify(data)).not.toContain(other.orderNumber);
     expect(JSON.stringify(data)).not.toContain(`other.${person.email}`);
   });
@@ -172,7 +181,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
         payments: 2,
         contactMessages: 1,
         unsubscribeRequests: 1,
-        emails: 1,
+        emails: 2,
       },
     });
   });
@@ -208,6 +217,10 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       [],
     );
     expect(await db().select().from(outbox).where(eq(outbox.to, person.email))).toEqual([]);
+    const companyMails = await db().select().from(outbox).where(eq(outbox.to, COMPANY));
+    expect(companyMails.filter((mail) => mail.textBody.includes(person.email)).map((mail) => mail.textBody)).toEqual([
+      `Message from Jo: jo${person.email}`,
+    ]);
     const [untouched] = await db().select().from(customers).where(eq(customers.id, bystander.customerId));
     expect(untouched!.companyName).toBe("Ann Lee");
 
@@ -233,7 +246,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
         customersAnonymised: 1,
         contactMessages: 1,
         unsubscribeRequests: 1,
-        emails: 1,
+        emails: 2,
         accounts: 1,
       },
     });

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orders, payments } from "~/db/schema";
 
 // The two ways customer data leaves the database, shared by the retention job and by erasure
-// requests (ADR 007): an order that holds no money is deleted; a customer whose orders are
+// requests (ADR 008): an order that holds no money is deleted; a customer whose orders are
 // accounting records is anonymised, so that the orders and their payments stay but name no one.
 
 /** What an anonymised customer is called: the admin pages show it in place of the name. */

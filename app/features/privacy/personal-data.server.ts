@@ -66,11 +66,22 @@ export interface PersonalData {
     createdAt: Date;
   }[];
   unsubscribeRequests: { email: string; status: string; confirmedAt: Date | null; createdAt: Date }[];
-  /** E-mails sent (or queued) to the address. */
+  /** E-mails sent (or queued) to the address, or about it (the company's copy of a contact message). */
   emails: { subject: string; text: string; status: string; createdAt: Date; sentAt: Date | null }[];
 }
 
 const sameAddress = (column: AnyColumn, email: string) => eq(sql`lower(${column})`, email.trim().toLowerCase());
+
+/** The address as a whole word of a text: "ann@example.com" is not in "joann@example.com". */
+function mentionsAddress(column: AnyColumn, email: string) {
+  const escaped = email
+    .trim()
+    .toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return sql`lower(${column}) ~ ${`(^|[^a-z0-9._%+-])${escaped}($|[^a-z0-9.-]|\\.($|[^a-z0-9]))`}`;
+}
+
+const mailsAbout = (email: string) => or(sameAddress(outbox.to, email), mentionsAddress(outbox.textBody, email));
 
 /** The customers whose booking notes carry this address on their e-mail line, or who belong to its account. */
 async function customerIdsFor(db: Database, email: string, accountId: string | undefined) {
@@ -200,7 +211,7 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
         sentAt: outbox.sentAt,
       })
       .from(outbox)
-      .where(sameAddress(outbox.to, email))
+      .where(mailsAbout(email))
       .orderBy(asc(outbox.createdAt)),
   };
 }
@@ -223,7 +234,7 @@ export type ErasureOutcome =
   { erased: true; counts: Record<string, number> } | { erased: false; reason: "own-account" };
 
 /**
- * Erases what the site holds about an address, in one transaction (ADR 007): unpaid orders are
+ * Erases what the site holds about an address, in one transaction (ADR 008): unpaid orders are
  * deleted; paid ones stay for the accounts, their customer anonymised; contact messages,
  * unsubscribe requests and e-mails to the address are deleted, and so is the account with its
  * sessions. An admin cannot erase their own account this way (`actorUserId`).
@@ -253,7 +264,7 @@ export async function erasePersonalData(db: Database, email: string, actorUserId
           .where(sameAddress(unsubscribeRequests.email, email))
           .returning({ id: unsubscribeRequests.id }),
       ),
-      emails: await count(tx.delete(outbox).where(sameAddress(outbox.to, email)).returning({ id: outbox.id })),
+      emails: await count(tx.delete(outbox).where(mailsAbout(email)).returning({ id: outbox.id })),
       accounts: account ? await count(tx.delete(user).where(eq(user.id, account.id)).returning({ id: user.id })) : 0,
     };
     return { erased: true, counts };
