@@ -34,6 +34,13 @@ const envSchema = z.object({
     .regex(/^[\w.:/, -]+$/, "must be true, false, a hop count or a list of addresses")
     .default("false")
     .transform(parseTrustProxy),
+  /** How often the retention job runs (ADR 008), in minutes; 0 leaves it to `npm run retention`. */
+  RETENTION_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   /**
    * An OpenAI-compatible API (OpenAI, Azure, Ollama, vLLM, LM Studio), e.g. https://api.openai.com/v1,
    * for the config generator's rephrasing. Unset: the built-in offline rephraser is used.

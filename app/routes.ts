@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/data-requests", "routes/admin.data-requests.tsx"),
+  route("admin/data-requests/:requestId", "routes/admin.data-request.tsx"),
   route("pre-checkout", "routes/pre-checkout.tsx"),
   route("services", "routes/services.tsx"),
   route("services/contact", "routes/services-contact.tsx"),
@@ -19,6 +21,7 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("config-generator", "routes/config-generator.tsx"),
 
+  route("admin/data-requests/:requestId/export", "routes/admin.data-request-export.ts"),
   route("api/vouchers/:code", "routes/api.vouchers.ts"),
   route("currency", "routes/currency.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

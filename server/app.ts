@@ -5,10 +5,13 @@ import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
+import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { logger } from "~/logger.server";
 import { clientAddress } from "./client-address";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The retention job's first run waits for the boot to settle. */
+const RETENTION_FIRST_RUN_DELAY_MS = 10_000;
 
 interface StartOptions {
   /** Vite's dev middleware, in development; in production the built client is served from disk. */
@@ -44,6 +47,14 @@ export async function start(options: StartOptions = {}) {
   const handle = await openDatabase(databaseTargetFromEnv(config));
   installDatabase(handle);
   const outboxWorker = startOutboxWorker(handle.db, config);
+  const retention =
+    config.RETENTION_INTERVAL_MINUTES > 0
+      ? scheduleRetention(handle.db, {
+          intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
+          firstRunDelayMs: RETENTION_FIRST_RUN_DELAY_MS,
+          logger,
+        })
+      : undefined;
   const server = createApp(options).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind }, "server listening");
   });
@@ -57,6 +68,7 @@ export async function start(options: StartOptions = {}) {
     forceClose.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await retention?.stop();
     await outboxWorker.stop();
     installDatabase(undefined);
     await handle.close();

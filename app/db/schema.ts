@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -246,4 +247,52 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index().on(table.status, table.nextAttemptAt)],
+);
+
+// Data-protection requests (GDPR art. 15, 17, 20) and what the back office did about each.
+
+export const DATA_REQUEST_KINDS = ["access", "export", "erasure"] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The address the person wrote from, whose data the request is about. */
+    email: text().notNull(),
+    kind: text().$type<DataRequestKind>().notNull(),
+    /** The calendar day the request reached us: the one-month deadline runs from it. */
+    receivedOn: date().notNull(),
+    /** When the export or erasure that answers the request was done; null while it is open. */
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.completedAt, table.receivedOn),
+    check("data_requests_kind_known", sql`${table.kind} in (${quotedList(DATA_REQUEST_KINDS)})`),
+  ],
+);
+
+export const DATA_REQUEST_ACTIONS = ["recorded", "exported", "erased"] as const;
+export type DataRequestAction = (typeof DATA_REQUEST_ACTIONS)[number];
+
+/** Who did what about a data request, and when. The actor's e-mail stays after their account goes. */
+export const dataRequestEvents = pgTable(
+  "data_request_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    dataRequestId: uuid()
+      .notNull()
+      .references(() => dataRequests.id, { onDelete: "cascade" }),
+    action: text().$type<DataRequestAction>().notNull(),
+    actorUserId: text().references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    /** Counts of what an export held or an erasure removed; never personal data. */
+    counts: jsonb().$type<Record<string, number>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.dataRequestId, table.createdAt),
+    check("data_request_events_action_known", sql`${table.action} in (${quotedList(DATA_REQUEST_ACTIONS)})`),
+  ],
 );

@@ -1,67 +1,16 @@
 import type { Page } from "@playwright/test";
+import {
+  bookAndReachPayment,
+  chooseEuros,
+  fillBooking,
+  isoDay,
+  localIso,
+  openBookingForm,
+  PAYMENT_URL,
+  payWith,
+  thisYear,
+} from "./booking-form";
 import { expect, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
-
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const PAYMENT_URL = new RegExp(`/fast-track-payment/${UUID}$`);
-const thisYear = new Date().getFullYear();
-
-/** "YYYY-MM-DD" of a local day. */
-function localIso(date: Date) {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** "YYYY-MM-DD" of `day` in the month `monthsAhead` months from now. */
-function isoDay(monthsAhead: number, day: number) {
-  const now = new Date();
-  return localIso(new Date(now.getFullYear(), now.getMonth() + monthsAhead, day));
-}
-
-/** The calendar replaces the native date input once the page is hydrated. */
-async function openBookingForm(page: Page) {
-  await page.goto("/fast-track-form");
-  await expect(page.getByRole("button", { name: "Flight Date Select a date" })).toBeVisible();
-}
-
-async function chooseEuros(page: Page) {
-  await page.goto("/fast-track");
-  const header = page.getByRole("banner");
-  await header.getByText("USD").click();
-  await header.getByRole("button", { name: "Euros" }).click();
-  // The menu shows the new symbol at once; the cookie arrives with the server's answer.
-  await expect
-    .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "currency")?.value)
-    .toBe("EUR");
-}
-
-async function fillBooking(page: Page, { adults = "2", children = "1", email = "ann@example.com" } = {}) {
-  await page.getByLabel("First Name").fill("Ann");
-  await page.getByLabel("Last Name").fill("Lee");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone (optional)").fill("+31 20 123 4567");
-  await page.getByLabel("Airport").selectOption("Paris Orly - ORY");
-  await page.getByLabel("Flight Date").click();
-  await page.getByRole("button", { name: "Go to the Next Month" }).click();
-  await page.locator(`button[data-day="${isoDay(1, 15)}"]`).click();
-  await page.getByLabel("Adults").selectOption(adults);
-  await page.getByLabel("Children").selectOption(children);
-}
-
-async function bookAndReachPayment(page: Page) {
-  await openBookingForm(page);
-  await fillBooking(page);
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page).toHaveURL(PAYMENT_URL);
-  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-}
-
-async function payWith(page: Page, cardNumber: string, cvv = "123") {
-  await page.getByLabel("Card Number").fill(cardNumber);
-  await page.getByLabel("Expiry Month").selectOption("06");
-  await page.getByLabel("Expiry Year").selectOption(String(thisYear + 2));
-  await page.getByLabel("CVV").fill(cvv);
-  await page.getByRole("button", { name: "FINISH" }).click();
-}
 
 /** Refusals answer 4xx on purpose; Chromium reports each such response as a console error. */
 function allowRefusalStatuses(consoleErrors: string[], ...statuses: number[]) {

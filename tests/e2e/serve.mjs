@@ -9,6 +9,8 @@ import pg from "pg";
 const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
 process.env.DATA_DIR = dataDir;
 delete process.env.DATABASE_URL;
+// No scheduled retention runs here: tests create old unpaid orders on purpose (and show them).
+process.env.RETENTION_INTERVAL_MINUTES = "0";
 process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 
 const databaseUrl = process.env.E2E_DATABASE_URL;

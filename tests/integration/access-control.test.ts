@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDatabase } from "~/db/client.server";
 import { loader as adminLoader } from "~/routes/admin";
+import { action as dataRequestAction, loader as dataRequestLoader } from "~/routes/admin.data-request";
+import { action as dataRequestExportAction } from "~/routes/admin.data-request-export";
+import { action as dataRequestsAction, loader as dataRequestsLoader } from "~/routes/admin.data-requests";
 import { loader as voucherApiLoader } from "~/routes/api.vouchers";
 import { generatorFormDefaults } from "~/features/site-config/generator-form";
 import { REPHRASE_TONE, wordingsOf } from "~/features/site-config/wordings";
@@ -24,8 +27,53 @@ interface ProtectedEntry {
 
 // Every loader, action and API that only admins may use. A route module that calls a guard and is
 // missing here fails the last test below.
+const NO_SUCH_REQUEST = "00000000-0000-4000-8000-000000000000";
+
+/** The same request posted with an empty form, for actions. */
+const posted = (request: Request) =>
+  new Request(request.url, { method: "POST", headers: request.headers, body: new FormData() });
+
 const PROTECTED: ProtectedEntry[] = [
   { name: "GET /admin", module: "admin.tsx", kind: "page", path: "/admin", run: (r) => adminLoader(routeArgs(r)) },
+  {
+    name: "GET /admin/data-requests",
+    module: "admin.data-requests.tsx",
+    kind: "page",
+    path: "/admin/data-requests",
+    run: (r) => dataRequestsLoader(routeArgs(r)),
+  },
+  {
+    name: "POST /admin/data-requests",
+    module: "admin.data-requests.tsx",
+    kind: "page",
+    path: "/admin/data-requests",
+    run: (r) => dataRequestsAction(routeArgs(posted(r))),
+    adminStatus: 400,
+  },
+  {
+    name: "GET /admin/data-requests/:requestId",
+    module: "admin.data-request.tsx",
+    kind: "page",
+    path: `/admin/data-requests/${NO_SUCH_REQUEST}`,
+    run: (r) => dataRequestLoader(routeArgs(r, { requestId: NO_SUCH_REQUEST })),
+    adminStatus: 404,
+  },
+  {
+    name: "POST /admin/data-requests/:requestId",
+    module: "admin.data-request.tsx",
+    kind: "page",
+    path: `/admin/data-requests/${NO_SUCH_REQUEST}`,
+    run: (r) => dataRequestAction(routeArgs(posted(r), { requestId: NO_SUCH_REQUEST })),
+    adminStatus: 404,
+  },
+  {
+    name: "POST /admin/data-requests/:requestId/export",
+    module: "admin.data-request-export.ts",
+    kind: "page",
+    path: `/admin/data-requests/${NO_SUCH_REQUEST}/export`,
+    run: (r) => dataRequestExportAction(routeArgs(posted(r), { requestId: NO_SUCH_REQUEST })),
+    adminStatus: 404,
+  },
   {
     name: "GET /config-generator",
     module: "config-generator.tsx",

@@ -1,8 +1,9 @@
-import { expect } from "vitest";
-import type { Database } from "~/db/client.server";
+import { afterAll, beforeAll, expect } from "vitest";
+import { installDatabase, type Database } from "~/db/client.server";
 import { signIn, signUp } from "~/features/auth/credentials.server";
 import { grantAdmin } from "~/features/auth/roles.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
+import { openTestDatabase, type TestDatabase } from "./test-database";
 
 let addresses = 0;
 
@@ -66,4 +67,20 @@ export async function createSignedInAccount(db: Database, { admin = false } = {}
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
   if (admin) expect(await grantAdmin(db, email)).toBe("changed");
   return { email, password, cookie: cookieHeader(signedIn.headers) };
+}
+
+/** A fresh database for the test file, installed as the process's database, with a signed-in admin. */
+export function databaseWithAdmin() {
+  let handle: TestDatabase;
+  let admin: TestAccount;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    installDatabase(handle);
+    admin = await createSignedInAccount(handle.db, { admin: true });
+  });
+  afterAll(async () => {
+    installDatabase(undefined);
+    await handle.destroy();
+  });
+  return { db: (): Database => handle.db, admin: (): TestAccount => admin };
 }

@@ -1,49 +1,36 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { orders } from "~/db/schema";
 import { recentOrders, type PagePosition } from "~/features/admin/orders-admin.server";
 import { dashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";
 import { loader as adminLoader } from "~/routes/admin";
-import { createSignedInAccount, pageRequest, type TestAccount } from "./accounts";
+import { databaseWithAdmin, pageRequest } from "./accounts";
 import { insertCustomer, insertOrder } from "./orders-fixtures";
 import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { testDatabaseKind } from "./test-database";
 
-let handle: TestDatabase;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-  admin = await createSignedInAccount(handle.db, { admin: true });
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
+const { db, admin } = databaseWithAdmin();
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await handle.db.delete(orders);
+  await db().delete(orders);
 });
 
 function dashboard(search = "") {
-  return routeResult(() => adminLoader(routeArgs(pageRequest(`/admin${search}`, { cookie: admin.cookie }))));
+  return routeResult(() => adminLoader(routeArgs(pageRequest(`/admin${search}`, { cookie: admin().cookie }))));
 }
 
 describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
   it("counts customers and orders, and sums revenue over paid and completed orders only", async () => {
-    const before = await dashboardStats(handle.db);
-    const customer = await insertCustomer(handle.db, "Grace Hopper");
-    await insertCustomer(handle.db, "Guest Without Orders");
-    await insertOrder(handle.db, { customerId: customer.id, amount: 2200, status: "paid" });
-    await insertOrder(handle.db, { customerId: customer.id, amount: 1100, status: "completed", currency: "USD" });
+    const before = await dashboardStats(db());
+    const customer = await insertCustomer(db(), "Grace Hopper");
+    await insertCustomer(db(), "Guest Without Orders");
+    await insertOrder(db(), { customerId: customer.id, amount: 2200, status: "paid" });
+    await insertOrder(db(), { customerId: customer.id, amount: 1100, status: "completed", currency: "USD" });
     for (const status of ["Not Paid", "cancelled", "refunded"] as const) {
-      await insertOrder(handle.db, { customerId: customer.id, amount: 9900, status });
+      await insertOrder(db(), { customerId: customer.id, amount: 9900, status });
     }
 
     const result = await dashboard();
@@ -56,15 +43,15 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
   });
 
   it("lists the newest orders with their customer, 25 a page, and pages through all of them by keyset", async () => {
-    const customer = await insertCustomer(handle.db, "Katherine Johnson");
+    const customer = await insertCustomer(db(), "Katherine Johnson");
     const sameInstant = new Date("2025-03-01T10:00:00.123456Z");
     for (let index = 0; index < 60; index++) {
       // Every fifth order shares its creation instant with others, as concurrent bookings do.
       const createdAt = index % 5 === 0 ? sameInstant : new Date(Date.UTC(2025, 2, 1, 9, 0, index));
-      await insertOrder(handle.db, { customerId: customer.id, amount: 1100 + index, createdAt });
+      await insertOrder(db(), { customerId: customer.id, amount: 1100 + index, createdAt });
     }
     const expected = (
-      (await handle.db.execute(sql`select id from orders order by created_at desc, id desc`)) as unknown as {
+      (await db().execute(sql`select id from orders order by created_at desc, id desc`)) as unknown as {
         rows: { id: string }[];
       }
     ).rows.map((row) => row.id);
@@ -79,7 +66,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
     const pages: Awaited<ReturnType<typeof recentOrders>>[] = [];
     let position: PagePosition = null;
     for (;;) {
-      const page = await recentOrders(handle.db, position);
+      const page = await recentOrders(db(), position);
       pages.push(page);
       seen.push(...page.rows.map((row) => row.id));
       if (!page.next) break;
@@ -88,24 +75,24 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
     expect(pages.map((page) => page.rows.length)).toEqual([25, 25, 10]);
     expect(seen).toEqual(expected);
 
-    const back = await recentOrders(handle.db, { before: pages[2]!.previous! });
+    const back = await recentOrders(db(), { before: pages[2]!.previous! });
     expect(back.rows.map((row) => row.id)).toEqual(pages[1]!.rows.map((row) => row.id));
-    const backToFirst = await recentOrders(handle.db, { before: back.previous! });
+    const backToFirst = await recentOrders(db(), { before: back.previous! });
     expect(backToFirst.rows.map((row) => row.id)).toEqual(pages[0]!.rows.map((row) => row.id));
     expect(backToFirst.previous).toBeNull();
     expect(backToFirst.next).not.toBeNull();
   });
 
   it("treats an unreadable cursor as the first page", async () => {
-    const customer = await insertCustomer(handle.db);
-    await insertOrder(handle.db, { customerId: customer.id, amount: 500 });
+    const customer = await insertCustomer(db());
+    await insertOrder(db(), { customerId: customer.id, amount: 500 });
     const result = await dashboard("?after=2025-01-01'%3B%20drop%20table%20orders");
     expect((result.data as { orders: { rows: unknown[] } }).orders.rows).toHaveLength(1);
   });
 
   it("still shows the page, with the error toast, when the data cannot be loaded, and logs it", async () => {
     const logged = vi.spyOn(logger, "error");
-    await handle.db.execute(sql`alter table orders rename to orders_away`);
+    await db().execute(sql`alter table orders rename to orders_away`);
     try {
       const result = await dashboard();
       expect(result.status).toBe(200);
@@ -116,19 +103,19 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
       });
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.any(String));
     } finally {
-      await handle.db.execute(sql`alter table orders_away rename to orders`);
+      await db().execute(sql`alter table orders_away rename to orders`);
     }
   });
 
   it("takes a failed role lookup as 'not an admin', logged as 'Error checking admin role'", async () => {
     const logged = vi.spyOn(logger, "error");
-    await handle.db.execute(sql`alter table user_roles rename to user_roles_away`);
+    await db().execute(sql`alter table user_roles rename to user_roles_away`);
     try {
-      const result = await routeResult(() => requireAdmin(pageRequest("/admin", { cookie: admin.cookie })));
+      const result = await routeResult(() => requireAdmin(pageRequest("/admin", { cookie: admin().cookie })));
       expect(result).toMatchObject({ status: 302, location: "/" });
       expect(logged).toHaveBeenCalledWith(expect.anything(), "Error checking admin role");
     } finally {
-      await handle.db.execute(sql`alter table user_roles_away rename to user_roles`);
+      await db().execute(sql`alter table user_roles_away rename to user_roles`);
     }
   });
 });

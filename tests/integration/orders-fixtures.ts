@@ -33,6 +33,7 @@ export async function insertOrder(
       idempotencyKey: randomUUID(),
       adults: 1,
       createdAt,
+      updatedAt: createdAt,
     })
     .returning();
   return order!;

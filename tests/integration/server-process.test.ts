@@ -1,6 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { subHours } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { NO_RETENTION_COUNTS } from "~/features/privacy/retention-job.server";
+import { book } from "./personal-data-fixtures";
 import { startProductionServer, type ProductionServer } from "./production-server";
 import { testDatabaseKind } from "./test-database";
 
@@ -15,6 +19,15 @@ afterAll(async () => {
   await server.dispose();
 });
 
+/** The server's JSON log lines so far. */
+function logLines() {
+  return server
+    .output()
+    .split("\n")
+    .filter((entry) => entry.startsWith("{"))
+    .map((entry) => JSON.parse(entry) as { msg: string; [field: string]: unknown });
+}
+
 describe(`the production server on ${kind}`, () => {
   it("logs a 404 visit with its path and referrer", async () => {
     const response = await fetch(`${server.baseUrl}/no/such/page?x=1`, {
@@ -22,13 +35,33 @@ describe(`the production server on ${kind}`, () => {
     });
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Oops! Page not found");
-    const line = server
-      .output()
-      .split("\n")
-      .filter((entry) => entry.startsWith("{"))
-      .map((entry) => JSON.parse(entry) as { msg: string; path?: string; referrer?: string })
-      .find((entry) => entry.msg.startsWith("404"));
+    const line = logLines().find((entry) => entry.msg.startsWith("404"));
     expect(line).toMatchObject({ path: "/no/such/page", referrer: "https://search.example/q" });
+  });
+
+  it("runs the retention job shortly after boot and logs counts only", { timeout: 60_000 }, async () => {
+    // On PostgreSQL the test can reach the server's database: an order made 49 hours ago is due.
+    let database: DatabaseHandle | undefined;
+    if (server.databaseUrl) {
+      database = await openDatabase({ kind: "postgres", url: server.databaseUrl });
+      await book(database.db, { email: "due@example.com", createdAt: subHours(new Date(), 49) });
+    }
+    const retentionLines = () => logLines().filter((entry) => entry.msg === "retention run");
+    await expect.poll(retentionLines, { timeout: 30_000, interval: 500 }).toHaveLength(1);
+    const {
+      level,
+      time: _time,
+      pid: _pid,
+      hostname: _hostname,
+      msg: _msg,
+      durationMs,
+      ...counts
+    } = retentionLines()[0]!;
+    expect({ level, durationMs }).toEqual({ level: 30, durationMs: expect.any(Number) });
+    const due = database ? 1 : 0;
+    expect(counts).toEqual({ ...NO_RETENTION_COUNTS, unpaidOrders: due, orderEvents: due, customersDeleted: due });
+    expect(server.output()).not.toContain("due@example.com");
+    await database?.close();
   });
 
   it("stops cleanly on SIGTERM, closing the database", async () => {

@@ -5,7 +5,7 @@ import { currencyByCode, type CurrencyCode } from "~/features/currency/currency"
 // and the browser's rendering must be identical for hydration.
 
 /** The company's time zone (Amsterdam): dates read the same wherever the server or the admin is. */
-const TIME_ZONE = "Europe/Amsterdam";
+export const TIME_ZONE = "Europe/Amsterdam";
 
 const dateParts = new Intl.DateTimeFormat("fr-FR", {
   timeZone: TIME_ZONE,

@@ -11,7 +11,7 @@ export const PASSWORDS_DIFFER_MESSAGE = "Les mots de passe ne correspondent pas"
 
 const requiredText = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
 
-const email = requiredText()
+export const email = requiredText()
   .max(255, "L'adresse e-mail ne doit pas dépasser 255 caractères")
   .pipe(z.email("Adresse e-mail invalide"));
 

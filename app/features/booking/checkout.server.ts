@@ -38,7 +38,9 @@ export async function payForOrder(
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
-    const status = locked!.status;
+    // Deleted meanwhile, unpaid past its 48 hours (ADR 008): nothing was charged.
+    if (!locked) return { kind: "not-found" };
+    const status = locked.status;
     if (isPaidStatus(status)) return { kind: "paid", alreadyPaid: true };
     if (status !== "Not Paid") return { kind: "not-payable", status };
 

@@ -34,9 +34,14 @@ export function bookingNotes({
   return [
     `Airport: ${airport}`,
     `Flight date: ${flightDate || NOT_SPECIFIED}`,
-    `Email: ${email}`,
+    notesEmailLine(email),
     `Phone: ${phone || NOT_SPECIFIED}`,
   ].join("\n");
+}
+
+/** The line of a customer's notes that holds their e-mail address. */
+export function notesEmailLine(email: string): string {
+  return `Email: ${email}`;
 }
 
 export function emailFromNotes(notes: string | null): string | null {

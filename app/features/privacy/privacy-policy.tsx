@@ -16,7 +16,11 @@ const RETENTION_PERIODS = [
   },
   {
     what: "Customer data",
-    how: `Your bookings, orders, payment records and account are kept for ${formatPeriod(RETENTION.customerDataYears, "year")} after your last order, as our accounting and tax records require, and then deleted or anonymised.`,
+    how: `Your bookings, orders and payment records are kept for ${formatPeriod(RETENTION.customerDataYears, "year")} after your last order, as our accounting and tax records require, and then deleted or anonymised.`,
+  },
+  {
+    what: "Your account",
+    how: "Kept until you ask us to delete it, and then deleted with its sign-in sessions.",
   },
   {
     what: "Contact messages",

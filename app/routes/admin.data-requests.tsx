@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/admin.data-requests";
+import { SectionCard } from "~/components/booking/section-card";
+import { PageHeading } from "~/components/site/page-heading";
+import { database } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { companyDay, RESPONSE_DELAY_FR } from "~/features/privacy/data-request-deadline";
+import { DataRequestForm } from "~/features/privacy/data-request-form";
+import { dataRequestSchema } from "~/features/privacy/data-request-schema";
+import { DataRequestTable } from "~/features/privacy/data-request-table";
+import { listDataRequests, recordDataRequest } from "~/features/privacy/data-requests.server";
+import { pageMeta } from "~/features/seo/page-meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const handle = { lang: "fr" };
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Demandes RGPD" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { requests: await listDataRequests(database().db), today: companyDay(new Date()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: dataRequestSchema(companyDay(new Date())) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const id = await recordDataRequest(database().db, submission.value, admin);
+  return redirectWithToast(`/admin/data-requests/${id}`, {
+    type: "success",
+    title: "Demande enregistrée",
+    description: `À traiter ${RESPONSE_DELAY_FR}.`,
+  });
+}
+
+export default function DataRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { requests, today } = loaderData;
+  return (
+    <>
+      <PageHeading
+        title="Demandes RGPD"
+        lead={`Accès, portabilité et effacement des données personnelles : chaque demande est à traiter ${RESPONSE_DELAY_FR} après sa réception.`}
+      />
+      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
+        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
+        <SectionCard title="Enregistrer une demande" subtitle="Reçue par e-mail, courrier ou téléphone.">
+          <DataRequestForm lastResult={actionData?.result} today={today} />
+        </SectionCard>
+        <SectionCard title="Demandes">
+          <DataRequestTable requests={requests} today={today} />
+        </SectionCard>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { contactMessages, customers, orderEvents, orders, payments, unsubscribeRequests } from "~/db/schema";
+import { payForOrder } from "~/features/booking/checkout.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { bookingInput } from "./booking-helpers";
+
+const SANDBOX_CARDS = { paid: "4242424242424242", declined: "4000000000000002" } as const;
+
+interface BookingFixture {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  userId?: string | null;
+  /** Pays the order by card in the sandbox: successfully, or with a declined attempt that leaves it unpaid. */
+  pay?: keyof typeof SANDBOX_CARDS;
+  /** When the booking was made; now when not given. */
+  createdAt?: Date;
+}
+
+/** A booking made as the site makes it (the form's createBooking, then the card form's payForOrder). */
+export async function book(
+  db: Database,
+  {
+    email = "ann@example.com",
+    firstName = "Ann",
+    lastName = "Lee",
+    userId = null,
+    pay,
+    createdAt,
+  }: BookingFixture = {},
+) {
+  const booking = bookingInput({ email, firstName, lastName });
+  const { orderId } = await createBooking(db, { booking, currency: "EUR", userId });
+  if (pay) {
+    const card = { number: SANDBOX_CARDS[pay], expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
+    await payForOrder(db, sandboxGateway, { orderId, card, voucherUrl: (code) => `https://site.test/v/${code}` });
+  }
+  if (createdAt) await backdate(db, orderId, createdAt);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+/** Dates an order, its customer, its history and its payments as if all happened at `when`. */
+export async function backdate(db: Database, orderId: string, when: Date) {
+  const [order] = await db
+    .update(orders)
+    .set({ createdAt: when, updatedAt: when })
+    .where(eq(orders.id, orderId))
+    .returning({ customerId: orders.customerId });
+  await db.update(customers).set({ createdAt: when }).where(eq(customers.id, order!.customerId));
+  await db.update(orderEvents).set({ createdAt: when }).where(eq(orderEvents.orderId, orderId));
+  await db.update(payments).set({ createdAt: when }).where(eq(payments.orderId, orderId));
+}
+
+export async function insertContactMessage(db: Database, { email = "ann@example.com", createdAt = new Date() } = {}) {
+  const [message] = await db
+    .insert(contactMessages)
+    .values({ source: "contact", name: "Ann Lee", email, phone: "+31 20 123 4567", message: "Hello", createdAt })
+    .returning();
+  return message!;
+}
+
+export async function insertUnsubscribeRequest(
+  db: Database,
+  { email = "ann@example.com", createdAt = new Date() } = {},
+) {
+  const [request] = await db
+    .insert(unsubscribeRequests)
+    .values({ email, tokenHash: randomUUID(), expiresAt: new Date(createdAt.getTime() + 86_400_000), createdAt })
+    .returning();
+  return request!;
+}
