@@ -18,7 +18,7 @@ export function AirportPicker() {
         Departure airport
       </Label>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-        <NativeSelect id="landing-airport" defaultValue={LANDING_AIRPORTS[0].code} className="h-11">
+        <NativeSelect id="landing-airport" defaultValue={LANDING_AIRPORTS[0]?.code} className="h-11">
           {LANDING_AIRPORTS.map((airport) => (
             <option key={airport.code} value={airport.code}>
               {airport.name} ({airport.code})
