@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -8,6 +9,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { migratePglite, migratePostgres } from "./migrate.server";
+import { queryCounter } from "./query-count.server";
 
 /** The Drizzle handle, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,14 +28,20 @@ export type DatabaseTarget =
   /** A throwaway in-memory PGlite, for tests. */
   | { kind: "pglite-memory" };
 
-const drizzleOptions = { schema, casing: "snake_case" } as const;
-
-/** Opens the database and applies every pending migration before handing it out. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === "postgres" ? openPostgres(target.url) : openPglite(target);
+export interface OpenOptions {
+  /** Count each request's queries (the benchmark's BENCH_COUNT_QUERIES); off by default. */
+  countQueries?: boolean;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+const drizzleOptions = ({ countQueries = false }: OpenOptions) =>
+  ({ schema, casing: "snake_case", ...(countQueries ? { logger: queryCounter } : {}) }) as const;
+
+/** Opens the database and applies every pending migration before handing it out. */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  return target.kind === "postgres" ? openPostgres(target.url, options) : openPglite(target, options);
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server (a database restart) must not crash the process.
   pool.on("error", () => {});
@@ -43,7 +51,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end();
     throw error;
   }
-  const db = drizzlePg(pool, drizzleOptions);
+  const db = drizzlePg(pool, drizzleOptions(options));
   return {
     db,
     kind: "postgres",
@@ -54,8 +62,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+// The migrations create pg_trgm (PostgreSQL ships it as a contrib module; PGlite loads it on demand).
+const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
 async function openPglite(
   target: { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" },
+  options: OpenOptions,
 ): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -63,13 +75,13 @@ async function openPglite(
     mkdirSync(target.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(target.dataDir);
     try {
-      client = await PGlite.create(target.dataDir);
+      client = await PGlite.create(target.dataDir, PGLITE_OPTIONS);
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   const close = async () => {
     await client.close();
@@ -81,7 +93,7 @@ async function openPglite(
     await close();
     throw error;
   }
-  const db = drizzlePglite(client, drizzleOptions);
+  const db = drizzlePglite(client, drizzleOptions(options));
   return {
     db,
     kind: "pglite",

@@ -13,6 +13,9 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CURRENCY_CODES, DATA_REQUEST_KINDS, type CurrencyCode, type DataRequestKind } from "./enums";
+
+export { CURRENCY_CODES, DATA_REQUEST_KINDS, type CurrencyCode, type DataRequestKind };
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -114,17 +117,23 @@ export const customers = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: text().references(() => user.id, { onDelete: "set null" }),
     companyName: text().notNull(),
+    /** The address the booking gave, lower-cased: what the back office searches and the confirmation goes to. */
+    email: text(),
     notes: text(),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.userId), index().on(table.createdAt)],
+  (table) => [
+    index().on(table.userId),
+    index().on(table.createdAt, table.id),
+    // Trigram indexes: the back office finds customers by any part of their name or e-mail
+    // (and the e-mail one also serves exact matches).
+    index("customers_company_name_trgm_index").using("gin", sql`lower(${table.companyName}) gin_trgm_ops`),
+    index("customers_email_trgm_index").using("gin", sql`${table.email} gin_trgm_ops`),
+  ],
 );
 
 export const ORDER_STATUSES = ["Not Paid", "paid", "completed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const CURRENCY_CODES = ["USD", "EUR", "GBP"] as const;
-export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 const quotedList = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
@@ -153,7 +162,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index().on(table.createdAt),
+    index().on(table.createdAt, table.id),
     index().on(table.customerId),
     index().on(table.status, table.createdAt),
     check("orders_amount_non_negative", sql`${table.amount} >= 0`),
@@ -250,9 +259,6 @@ export const outbox = pgTable(
 );
 
 // Data-protection requests (GDPR art. 15, 17, 20) and what the back office did about each.
-
-export const DATA_REQUEST_KINDS = ["access", "export", "erasure"] as const;
-export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 
 export const dataRequests = pgTable(
   "data_requests",

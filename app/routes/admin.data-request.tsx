@@ -17,6 +17,7 @@ import { findPersonalData } from "~/features/privacy/personal-data.server";
 import { PersonalDataView } from "~/features/privacy/personal-data-view";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { lang: "fr" };
 
@@ -45,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = database().db;
   const found = await findDataRequest(db, params.requestId);
   if (!found) throw new Response("Not Found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: eraseSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: eraseSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await eraseDataRequest(db, found, admin);
   if (!outcome.erased) {

@@ -13,6 +13,7 @@ import { DataRequestTable } from "~/features/privacy/data-request-table";
 import { listDataRequests, recordDataRequest } from "~/features/privacy/data-requests.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { lang: "fr" };
 
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: dataRequestSchema(companyDay(new Date())) });
+  const submission = parseWithZod(await readFormData(request), { schema: dataRequestSchema(companyDay(new Date())) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = await recordDataRequest(database().db, submission.value, admin);
   return redirectWithToast(`/admin/data-requests/${id}`, {

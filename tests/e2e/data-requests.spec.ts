@@ -17,6 +17,7 @@ test.describe("data requests", () => {
   test("an admin exports a traveller's booking, erases it, and the order no longer names them", async ({
     page,
   }, testInfo) => {
+    test.slow(); // a booking, a payment, an admin's sign-up, then the request's whole life
     const id = randomUUID().slice(0, 8);
     const traveller = { firstName: "Inès", lastName: `Moreau-${id}`, email: `ines.${id}@example.com` };
     const name = `${traveller.firstName} ${traveller.lastName}`;
@@ -92,15 +93,17 @@ test.describe("data requests", () => {
     await expect(page.getByRole("main")).not.toContainText(traveller.lastName);
     await expect(page.getByRole("main")).not.toContainText(traveller.email);
 
-    const customer = await e2eDatabase().query("select company_name, notes, user_id from customers where id = $1", [
-      customerId,
-    ]);
-    expect(customer.rows).toEqual([{ company_name: "Client anonymisé", notes: null, user_id: null }]);
+    const customer = await e2eDatabase().query(
+      "select company_name, email, notes, user_id from customers where id = $1",
+      [customerId],
+    );
+    expect(customer.rows).toEqual([{ company_name: "Client anonymisé", email: null, notes: null, user_id: null }]);
     const kept = await e2eDatabase().query("select status from orders where order_number = $1", [orderNumber]);
     expect(kept.rows).toEqual([{ status: "paid" }]);
   });
 
   test("records, exports and erases without JavaScript too", async ({ browser }, testInfo) => {
+    test.slow(); // an admin's sign-up and the request's whole life, each step a full page load
     const context = await browser.newContext({
       javaScriptEnabled: false,
       extraHTTPHeaders: { "X-Forwarded-For": clientAddressFor(`${testInfo.testId}#no-js`) },
@@ -108,8 +111,12 @@ test.describe("data requests", () => {
     const page = await context.newPage();
     const email = `no-js.${randomUUID().slice(0, 8)}@example.com`;
     const { rows } = await e2eDatabase().query<{ id: string }>(
-      "insert into customers (company_name, notes) values ($1, $2) returning id",
-      ["Noé Script", `Airport: Paris Orly - ORY\nFlight date: 2031-01-01\nEmail: ${email}\nPhone: Not specified`],
+      "insert into customers (company_name, email, notes) values ($1, $2, $3) returning id",
+      [
+        "Noé Script",
+        email,
+        `Airport: Paris Orly - ORY\nFlight date: 2031-01-01\nEmail: ${email}\nPhone: Not specified`,
+      ],
     );
     const orderNumber = `FT-${Date.now()}-NOJS`;
     await e2eDatabase().query(

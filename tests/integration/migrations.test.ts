@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { is, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
@@ -81,6 +81,26 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     await expect(
       handle.db.execute(sql`update orders set status = 'shipped' where id = ${order!.id}`),
     ).rejects.toThrow();
+  });
+
+  it("gives customers booked before the e-mail column the address on their notes' e-mail line", async () => {
+    const backfill = readFileSync("drizzle/0003_back_office.sql", "utf8")
+      .split("--> statement-breakpoint")
+      .find((statement) => statement.includes('UPDATE "customers"'))!;
+    const [booked] = await handle.db
+      .insert(customers)
+      .values({
+        companyName: "Old Booking",
+        notes: "Airport: Paris Orly - ORY\nEmail: Old.Booking@Example.com\nPhone: 1",
+      })
+      .returning();
+    const [unnamed] = await handle.db.insert(customers).values({ companyName: "No notes" }).returning();
+
+    await handle.db.execute(sql.raw(backfill));
+
+    const emails = await rows<{ id: string; email: string | null }>(sql`select id, email from customers`);
+    expect(emails.find((row) => row.id === booked!.id)?.email).toBe("old.booking@example.com");
+    expect(emails.find((row) => row.id === unnamed!.id)?.email).toBeNull();
   });
 
   it("is a no-op when run again on an up-to-date database", async () => {

@@ -15,8 +15,8 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await work(client);
@@ -25,17 +25,22 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-/** An empty PostgreSQL database of its own, created next to TEST_DATABASE_URL's. */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(process.env.TEST_DATABASE_URL);
+/** An empty PostgreSQL database of its own, created next to `serverUrl`'s (TEST_DATABASE_URL's by default). */
+export async function createEmptyPostgresDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+  prefix = "test",
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: () =>
-      withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+      withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => {},
+      ),
   };
 }
 

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Download, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FieldError, FormAlert } from "~/components/booking/form-field";
 import { useSubmitting } from "~/components/booking/use-submitting";
 import { Button } from "~/components/ui/button";

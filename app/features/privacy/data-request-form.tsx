@@ -6,7 +6,7 @@ import { useSubmitting } from "~/components/booking/use-submitting";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { DATA_REQUEST_KINDS } from "~/db/schema";
+import { DATA_REQUEST_KINDS } from "~/db/enums";
 import { DATA_REQUEST_KIND_LABELS, dataRequestSchema } from "./data-request-schema";
 
 /** Records a request a person sent (by e-mail, post or phone): who, what, and the day it arrived. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DATA_REQUEST_KINDS, type DataRequestKind } from "~/db/schema";
+import { DATA_REQUEST_KINDS, type DataRequestKind } from "~/db/enums";
 import { email } from "~/features/auth/schemas";
 
 // The back office's data-request forms, in French like the rest of /admin. Shared by browser and server.

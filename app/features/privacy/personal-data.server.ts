@@ -12,7 +12,6 @@ import {
   userRoles,
   type CurrencyCode,
 } from "~/db/schema";
-import { notesEmailLine } from "~/features/booking/orders.server";
 import { eraseCustomers } from "./customer-removal.server";
 
 /** Everything the site holds about one e-mail address: what an access request is answered with. */
@@ -83,10 +82,9 @@ function mentionsAddress(column: AnyColumn, email: string) {
 
 const mailsAbout = (email: string) => or(sameAddress(outbox.to, email), mentionsAddress(outbox.textBody, email));
 
-/** The customers whose booking notes carry this address on their e-mail line, or who belong to its account. */
+/** The customers who booked with this address, or who belong to its account. */
 async function customerIdsFor(db: Database, email: string, accountId: string | undefined) {
-  const line = `\n${notesEmailLine(email.trim())}\n`.toLowerCase();
-  const onEmailLine = sql`position(${line} in lower(chr(10) || ${customers.notes} || chr(10))) > 0`;
+  const onEmailLine = eq(customers.email, email.trim().toLowerCase());
   const rows = await db
     .select({ id: customers.id })
     .from(customers)

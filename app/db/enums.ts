@@ -1,0 +1,7 @@
+// Value lists the browser needs too, kept apart from schema.ts so that client bundles never pull in Drizzle.
+
+export const CURRENCY_CODES = ["USD", "EUR", "GBP"] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+export const DATA_REQUEST_KINDS = ["access", "export", "erasure"] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
