@@ -1,19 +1,20 @@
 import { Link } from "react-router";
-import { Activity, ArrowLeft, ChevronLeft, ChevronRight, Euro, ShoppingCart, Users } from "lucide-react";
+import { Activity, ArrowLeft, BarChart3, Euro, Inbox, ShieldCheck, ShoppingCart, Users } from "lucide-react";
 import type { Route } from "./+types/admin";
 import { PageHeading } from "~/components/site/page-heading";
 import { useToastOnArrival } from "~/components/site/toast-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/db/client.server";
-import { formatAmountFr, formatCountFr, formatDateTimeFr } from "~/features/admin/format";
-import { isConfirmedStatus, orderStatusLabel } from "~/features/admin/order-status";
-import { pagePositionFromSearch, recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";
+import { formatAmountFr, formatCountFr } from "~/features/admin/format";
+import { KeysetPagination } from "~/features/admin/keyset-pagination";
+import { pagePositionFromSearch } from "~/features/admin/keyset.server";
+import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";
+import { OrdersTable } from "~/features/admin/orders-table";
 import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
 import { pageMeta } from "~/features/seo/page-meta";
-import { cn } from "~/lib/class-names";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 
@@ -42,11 +43,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const UPCOMING_FEATURES = [
-  "Gestion détaillée des clients et de leurs abonnements",
-  "Suivi et mise à jour du statut des commandes",
-  "Statistiques de ventes et rapports par période",
-  "Export des données au format CSV",
   "Notifications par e-mail pour les nouvelles commandes",
+  "Gestion des abonnements : essais gratuits, renouvellements et résiliations",
+  "Réponse aux messages des clients depuis le back-office",
+];
+
+const QUICK_ACCESS = [
+  { to: "/admin/clients", label: "Gestion des clients", icon: Users },
+  { to: "/admin/orders", label: "Commandes", icon: ShoppingCart },
+  { to: "/admin/statistics", label: "Statistiques de ventes", icon: BarChart3 },
+  { to: "/admin/messages", label: "Messages", icon: Inbox },
+  { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
 ];
 
 function StatCard({
@@ -71,91 +78,6 @@ function StatCard({
         <p className="mt-1 text-xs text-muted-foreground">{note}</p>
       </CardContent>
     </Card>
-  );
-}
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
-        isConfirmedStatus(status) ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-900",
-      )}
-    >
-      {orderStatusLabel(status)}
-    </span>
-  );
-}
-
-const ORDER_COLUMNS = [
-  { label: "N° de commande" },
-  { label: "Client" },
-  { label: "Service" },
-  { label: "Montant", numeric: true },
-  { label: "Statut" },
-  { label: "Date" },
-];
-
-function OrdersTable({ page }: { page: OrdersPage }) {
-  if (page.rows.length === 0) {
-    return <p className="text-sm text-muted-foreground">Aucune commande pour le moment.</p>;
-  }
-  return (
-    <div className="overflow-x-auto" role="region" aria-label="Commandes récentes" tabIndex={0}>
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead className="border-b text-muted-foreground">
-          <tr>
-            {ORDER_COLUMNS.map(({ label, numeric }) => (
-              <th key={label} scope="col" className={cn("py-2 pr-4 font-medium last:pr-0", numeric && "text-right")}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {page.rows.map((order) => (
-            <tr key={order.id} className="border-b last:border-0">
-              <td className="py-3 pr-4 font-mono text-xs">{order.orderNumber}</td>
-              <td className="py-3 pr-4">{order.customerName ?? "—"}</td>
-              <td className="py-3 pr-4">{order.serviceType}</td>
-              <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
-                {formatAmountFr(order.amount, order.currency)}
-              </td>
-              <td className="py-3 pr-4">
-                <StatusBadge status={order.status} />
-              </td>
-              <td className="py-3 whitespace-nowrap tabular-nums">{formatDateTimeFr(order.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Pagination({ page }: { page: OrdersPage }) {
-  if (!page.previous && !page.next) return null;
-  return (
-    <nav aria-label="Pagination des commandes" className="mt-4 flex justify-between gap-2">
-      {page.previous ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={`?before=${encodeURIComponent(page.previous)}`} preventScrollReset>
-            <ChevronLeft aria-hidden="true" />
-            Précédent
-          </Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-      {page.next ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={`?after=${encodeURIComponent(page.next)}`} preventScrollReset>
-            Suivant
-            <ChevronRight aria-hidden="true" />
-          </Link>
-        </Button>
-      ) : null}
-    </nav>
   );
 }
 
@@ -206,18 +128,17 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
               <CardTitle>
                 <h2>Accès rapide</h2>
               </CardTitle>
-              <CardDescription>Les outils de gestion arrivent bientôt.</CardDescription>
+              <CardDescription>Les outils de gestion du site.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-2 sm:grid-cols-2">
-              <Button variant="outline" disabled>
-                Gestion des clients
-              </Button>
-              <Button variant="outline" disabled>
-                Commandes
-              </Button>
-              <Button variant="outline" disabled>
-                Statistiques de ventes
-              </Button>
+              {QUICK_ACCESS.map(({ to, label, icon: Icon }) => (
+                <Button key={to} asChild variant="outline">
+                  <Link to={to}>
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </Link>
+                </Button>
+              ))}
               <Button asChild>
                 <Link to="/">
                   <ArrowLeft aria-hidden="true" />
@@ -251,8 +172,12 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           <CardContent>
             {orders ? (
               <>
-                <OrdersTable page={orders} />
-                <Pagination page={orders} />
+                {orders.rows.length ? (
+                  <OrdersTable orders={orders.rows} label="Commandes récentes" />
+                ) : (
+                  <p className="text-sm text-muted-foreground">Aucune commande pour le moment.</p>
+                )}
+                <KeysetPagination page={orders} label="Pagination des commandes" />
               </>
             ) : (
               <p className="text-sm text-muted-foreground">Les commandes n'ont pas pu être chargées.</p>

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { orders } from "~/db/schema";
-import { recentOrders, type PagePosition } from "~/features/admin/orders-admin.server";
+import type { PagePosition } from "~/features/admin/keyset.server";
+import { recentOrders } from "~/features/admin/orders-admin.server";
 import { dashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";

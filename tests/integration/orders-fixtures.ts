@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
 
-export async function insertCustomer(db: Database, companyName = "Ada Lovelace") {
-  const [customer] = await db.insert(customers).values({ companyName }).returning();
+export async function insertCustomer(db: Database, companyName = "Ada Lovelace", email: string | null = null) {
+  const [customer] = await db.insert(customers).values({ companyName, email }).returning();
   return customer!;
 }
 
@@ -13,11 +13,12 @@ interface OrderFixture {
   status?: OrderStatus;
   currency?: CurrencyCode;
   createdAt?: Date;
+  airport?: string;
 }
 
 export async function insertOrder(
   db: Database,
-  { customerId, amount, status = "Not Paid", currency = "EUR", createdAt }: OrderFixture,
+  { customerId, amount, status = "Not Paid", currency = "EUR", createdAt, airport }: OrderFixture,
 ) {
   const [order] = await db
     .insert(orders)
@@ -32,6 +33,7 @@ export async function insertOrder(
       site: "Test site",
       idempotencyKey: randomUUID(),
       adults: 1,
+      airport,
       createdAt,
       updatedAt: createdAt,
     })

@@ -1,4 +1,4 @@
-/** What a loader or action answered, whether it returned or threw (a redirect), as a browser would see it. */
+/** What a loader or action answered, whether it returned or threw (a redirect, a 4xx), as a browser would see it. */
 export interface RouteResult {
   status: number;
   location: string | null;
@@ -21,7 +21,7 @@ export async function routeResult(run: () => unknown): Promise<RouteResult> {
   try {
     value = await run();
   } catch (error) {
-    if (!(error instanceof Response)) throw error;
+    if (!(error instanceof Response) && !isDataWithInit(error)) throw error;
     value = error;
   }
   if (value instanceof Response) {

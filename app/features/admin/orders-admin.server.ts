@@ -1,6 +1,9 @@
-import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, orders, type CurrencyCode } from "~/db/schema";
+import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
+import { customerNameOrEmailContains } from "./customer-search.server";
+import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
+import { NO_ORDER_FILTERS, type OrderFilters, type OrderSearch } from "./order-filters";
 
 export const RECENT_ORDERS_PAGE_SIZE = 25;
 
@@ -8,92 +11,115 @@ export interface AdminOrderRow {
   id: string;
   orderNumber: string;
   customerName: string | null;
+  customerEmail: string | null;
   serviceType: string;
+  airport: string | null;
+  flightDate: string | null;
+  adults: number;
+  children: number;
   amount: number;
   currency: CurrencyCode;
-  status: string;
+  status: OrderStatus;
   createdAt: Date;
 }
 
-export interface OrdersPage {
-  rows: AdminOrderRow[];
-  /** Cursors for the pages after (older) and before (newer) this one; null at either end. */
-  next: string | null;
-  previous: string | null;
+export type OrdersPage = KeysetPage<AdminOrderRow>;
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+
+function searchCondition(search: OrderSearch): SQL {
+  if ("orderNumber" in search) return eq(orders.orderNumber, search.orderNumber);
+  // The customers are found first, through the trigram indexes; their orders then by orders.customer_id.
+  const matchingCustomers = sql`select ${customers.id} from ${customers} where ${customerNameOrEmailContains(search.text)}`;
+  return sql`${orders.customerId} in (${matchingCustomers})`;
 }
 
-/** Where a page starts: after a cursor (older orders), before one (newer), or at the newest order. */
-export type PagePosition = { after: string } | { before: string } | null;
-
-interface Cursor {
-  /** created_at to the microsecond, as PostgreSQL writes it: a JavaScript Date would lose precision. */
-  createdAt: string;
-  id: string;
-}
-
-const CURSOR_PATTERN =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-function parseCursor(value: string): Cursor | null {
-  const match = CURSOR_PATTERN.exec(value);
-  return match ? { createdAt: match[1]!, id: match[2]! } : null;
-}
-
-/** The position asked for by the page's query string (`?after=` or `?before=`); anything unreadable means the first page. */
-export function pagePositionFromSearch(params: URLSearchParams): PagePosition {
-  const after = params.get("after");
-  if (after && parseCursor(after)) return { after };
-  const before = params.get("before");
-  if (before && parseCursor(before)) return { before };
-  return null;
-}
-
-const createdAtText = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** created_at then id, so that orders created in the same microsecond still have one order. */
-function comparedWith(cursor: Cursor, operator: "<" | ">"): SQL {
-  return sql`(${orders.createdAt}, ${orders.id}) ${sql.raw(operator)} (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+function filterConditions({ status, from, to, search }: OrderFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(orders.status, status));
+  if (from) conditions.push(gte(orders.createdAt, startOfDay(from)));
+  if (to) conditions.push(lt(orders.createdAt, new Date(startOfDay(to).getTime() + ONE_DAY_MS)));
+  if (search) conditions.push(searchCondition(search));
+  return conditions;
 }
 
 /**
- * One page of orders, newest first, with the customer's name. Keyset pagination on
- * (created_at, id): each page costs the same however deep it is, with a million orders or more.
+ * One page of orders, newest first, with the customer, among those matching `filters`. Keyset
+ * pagination on (created_at, id): each page costs the same however deep it is, with a million
+ * orders or more.
  */
 export async function recentOrders(
   db: Database,
   position: PagePosition,
+  filters: OrderFilters = NO_ORDER_FILTERS,
   pageSize = RECENT_ORDERS_PAGE_SIZE,
 ): Promise<OrdersPage> {
-  const backwards = position !== null && "before" in position;
-  const cursorText = position === null ? null : "after" in position ? position.after : position.before;
-  const cursor = cursorText ? parseCursor(cursorText) : null;
-
+  const paging = keysetPaging(orders, position, pageSize);
   const fetched = await db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
       customerName: customers.companyName,
+      customerEmail: customers.email,
       serviceType: orders.serviceType,
+      airport: orders.airport,
+      flightDate: orders.flightDate,
+      adults: orders.adults,
+      children: orders.children,
       amount: orders.amount,
       currency: orders.currency,
       status: orders.status,
       createdAt: orders.createdAt,
-      cursorCreatedAt: createdAtText,
+      cursor: paging.cursor,
     })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(cursor ? comparedWith(cursor, backwards ? ">" : "<") : undefined)
-    .orderBy(...(backwards ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
-    .limit(pageSize + 1);
+    .where(and(...filterConditions(filters), paging.where))
+    .orderBy(...paging.orderBy)
+    .limit(paging.limit);
+  return paging.page(fetched);
+}
 
-  const more = fetched.length > pageSize;
-  const page = fetched.slice(0, pageSize);
-  if (backwards) page.reverse();
-  const cursorOf = (row: (typeof page)[number] | undefined) => (row ? `${row.cursorCreatedAt}_${row.id}` : null);
-  const rows = page.map(({ cursorCreatedAt: _cursor, ...row }) => row);
-  return {
-    rows,
-    next: backwards || more ? cursorOf(page.at(-1)) : null,
-    previous: cursor && (!backwards || more) ? cursorOf(page[0]) : null,
-  };
+/** Every order matching `filters`, newest first, a batch at a time: never all of them in memory. */
+export async function* allOrdersMatching(db: Database, filters: OrderFilters, batchSize = 1000) {
+  let position: PagePosition = null;
+  do {
+    const page = await recentOrders(db, position, filters, batchSize);
+    yield page.rows;
+    position = page.next ? { after: page.next } : null;
+  } while (position);
+}
+
+/** A search too broad to answer in time: its customers have thousands of orders, few or none of which pass the other filters. */
+export class SearchTooBroadError extends Error {
+  override name = "SearchTooBroadError";
+}
+
+/**
+ * Most searches take milliseconds, but one matching many customers whose orders the other filters
+ * then nearly all exclude can walk every order: PostgreSQL gives up after this long instead. Ten
+ * times what a narrow search takes on a million orders, so that a busy server does not cut those short.
+ */
+const SEARCH_TIMEOUT = "500ms";
+
+const QUERY_CANCELED = "57014";
+
+function isQueryCanceled(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause ? error.cause : error;
+  return typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === QUERY_CANCELED;
+}
+
+/** The page of /admin/orders: recentOrders, with a name or e-mail search cut short when it would take too long. */
+export async function ordersListPage(db: Database, position: PagePosition, filters: OrderFilters): Promise<OrdersPage> {
+  if (!filters.search || !("text" in filters.search)) return recentOrders(db, position, filters);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = '${SEARCH_TIMEOUT}'`));
+      return recentOrders(tx, position, filters);
+    });
+  } catch (error) {
+    if (isQueryCanceled(error)) throw new SearchTooBroadError();
+    throw error;
+  }
 }

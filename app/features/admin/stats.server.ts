@@ -12,7 +12,7 @@ export interface DashboardStats {
 
 /**
  * The dashboard's totals, computed by the database: no order or customer row leaves it. The order
- * count and the revenue share one pass over the orders (well under a second for a million, see bench/admin-dashboard.ts).
+ * count and the revenue share one pass over the orders (well under a second for a million, see bench/admin-pages.ts).
  */
 export async function dashboardStats(db: Database): Promise<DashboardStats> {
   const [customerTotals] = await db.select({ count: count() }).from(customers);

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import type { OrderStatus } from "~/db/schema";
+import { ORDER_TRANSITIONS } from "~/features/booking/order-status";
+
+/**
+ * The status changes the back office offers, with their buttons. 'paid' is not among them: only a
+ * payment makes an order paid, so that revenue always has a payment behind it.
+ */
+export const ADMIN_STATUS_ACTIONS = {
+  completed: "Marquer terminée",
+  refunded: "Rembourser",
+  cancelled: "Annuler la commande",
+} as const satisfies Partial<Record<OrderStatus, string>>;
+
+export type AdminTargetStatus = keyof typeof ADMIN_STATUS_ACTIONS;
+
+const ADMIN_TARGETS = Object.keys(ADMIN_STATUS_ACTIONS) as AdminTargetStatus[];
+
+/** The changes an admin may make to an order in `status`, as the state machine allows them. */
+export function adminTransitionsFrom(status: OrderStatus): AdminTargetStatus[] {
+  return ADMIN_TARGETS.filter((target) => ORDER_TRANSITIONS[status].includes(target));
+}
+
+export const MAX_NOTE_LENGTH = 500;
+
+export const statusChangeSchema = z.object({
+  to: z.enum(ADMIN_TARGETS as [AdminTargetStatus, ...AdminTargetStatus[]], { error: "Changement de statut inconnu." }),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_NOTE_LENGTH, `La note ne peut pas dépasser ${MAX_NOTE_LENGTH} caractères.`)
+    .optional()
+    .transform((note) => note || undefined),
+});

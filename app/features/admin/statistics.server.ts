@@ -1,0 +1,205 @@
+import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { CURRENCY_CODES, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
+import { CONFIRMED_ORDER_STATUSES } from "./order-status";
+import { periodBuckets } from "./statistics-buckets";
+import { addDays, type StatisticsPeriod } from "./statistics-period";
+
+// Sales statistics over a period: everything is added up by the database, one pass over the
+// period's orders (found through the orders(created_at) index), never in JavaScript. Amounts in
+// different currencies are never added together.
+
+/** Orders that were never paid and are still open. */
+export const UNPAID_ORDER_STATUSES = ["Not Paid"] as const satisfies readonly OrderStatus[];
+/** Orders that will not bring revenue any more: cancelled before or refunded after payment. */
+export const WITHDRAWN_ORDER_STATUSES = ["cancelled", "refunded"] as const satisfies readonly OrderStatus[];
+
+export const TOP_AIRPORTS = 10;
+
+export interface OrderCounts {
+  orders: number;
+  /** Paid or completed: the orders counted as revenue. */
+  paid: number;
+  unpaid: number;
+  withdrawn: number;
+}
+
+export interface BucketFigures extends OrderCounts {
+  /** The bucket's first UTC day, "YYYY-MM-DD". */
+  start: string;
+  /** Minor units of the currency, over paid and completed orders. */
+  revenue: number;
+}
+
+export interface CurrencyFigures {
+  currency: CurrencyCode;
+  totals: OrderCounts & { revenue: number };
+  /** Every bucket of the period, in order, those without orders at zero. */
+  buckets: BucketFigures[];
+}
+
+export interface AirportFigures {
+  airport: string;
+  orders: number;
+  paid: number;
+  /** Revenue (minor units) in each currency the airport sold in, in the usual currency order. */
+  revenue: { currency: CurrencyCode; amount: number }[];
+}
+
+export interface SalesStatistics {
+  /** Order counts over every currency (counts, unlike amounts, add up). */
+  totals: OrderCounts;
+  currencies: CurrencyFigures[];
+  /** The airports with the most paid orders (then the most orders), best first. */
+  airports: AirportFigures[];
+}
+
+const whereStatusIn = (status: AnyColumn, statuses: readonly OrderStatus[]) => inArray(status, [...statuses]);
+
+const counted = (condition?: SQL) =>
+  (condition ? sql`count(*) filter (where ${condition})` : sql`count(*)`).mapWith(Number);
+
+/** The half-open instant range [from 00:00 UTC, the day after `to` 00:00 UTC). */
+function createdInPeriod(period: StatisticsPeriod) {
+  return and(
+    gte(orders.createdAt, new Date(`${period.from}T00:00:00Z`)),
+    lt(orders.createdAt, new Date(`${addDays(period.to, 1)}T00:00:00Z`)),
+  );
+}
+
+export async function salesStatistics(db: Database, period: StatisticsPeriod): Promise<SalesStatistics> {
+  const [rows, airports] = await Promise.all([figuresByBucketAndCurrency(db, period), topAirports(db, period)]);
+  const overall = rows.find((row) => row.currency === null);
+  const currencies = CURRENCY_CODES.filter((code) => rows.some((row) => row.currency === code));
+  const buckets = periodBuckets(period);
+  return {
+    totals: countsOf(overall),
+    currencies: currencies.map((currency) => {
+      const ofCurrency = rows.filter((row) => row.currency === currency);
+      const totals = ofCurrency.find((row) => row.bucket === null);
+      return {
+        currency,
+        totals: { ...countsOf(totals), revenue: totals?.revenue ?? 0 },
+        buckets: buckets.map((start) => {
+          const figures = ofCurrency.find((row) => row.bucket === start);
+          return { start, ...countsOf(figures), revenue: figures?.revenue ?? 0 };
+        }),
+      };
+    }),
+    airports,
+  };
+}
+
+const countsOf = (row: OrderCounts | undefined): OrderCounts => ({
+  orders: row?.orders ?? 0,
+  paid: row?.paid ?? 0,
+  unpaid: row?.unpaid ?? 0,
+  withdrawn: row?.withdrawn ?? 0,
+});
+
+/**
+ * One row per bucket and currency, one per currency for the whole period (bucket null) and one over
+ * everything (currency null too, revenue meaningless there). The orders are first summed per bucket
+ * and currency, a plain GROUP BY that PostgreSQL hashes in memory; grouping sets straight over the
+ * orders would sort them all instead (it cannot guess how few buckets there are), on disk past a
+ * few hundred thousand.
+ */
+async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod) {
+  const periodOrders = db.$with("period_orders").as(
+    db
+      .select({
+        bucket: sql<string>`date_trunc(${period.granularity}, ${orders.createdAt} at time zone 'UTC')`.as("bucket"),
+        currency: orders.currency,
+        status: orders.status,
+        amount: orders.amount,
+      })
+      .from(orders)
+      .where(createdInPeriod(period)),
+  );
+  const confirmed = whereStatusIn(periodOrders.status, CONFIRMED_ORDER_STATUSES);
+  const bucketSales = db.$with("bucket_sales").as(
+    db
+      .with(periodOrders)
+      .select({
+        bucket: periodOrders.bucket,
+        currency: periodOrders.currency,
+        orders: counted().as("orders"),
+        paid: counted(confirmed).as("paid"),
+        unpaid: counted(whereStatusIn(periodOrders.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
+        withdrawn: counted(whereStatusIn(periodOrders.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
+        revenue: sql`coalesce(sum(${periodOrders.amount}) filter (where ${confirmed}), 0)`.as("revenue"),
+      })
+      .from(periodOrders)
+      .groupBy(periodOrders.bucket, periodOrders.currency),
+  );
+  const summed = (column: SQL.Aliased) => sql`sum(${column})`.mapWith(Number);
+  return db
+    .with(bucketSales)
+    .select({
+      bucket: sql<string | null>`to_char(${bucketSales.bucket}, 'YYYY-MM-DD')`,
+      currency: sql<CurrencyCode | null>`${bucketSales.currency}`,
+      orders: summed(bucketSales.orders),
+      paid: summed(bucketSales.paid),
+      unpaid: summed(bucketSales.unpaid),
+      withdrawn: summed(bucketSales.withdrawn),
+      revenue: summed(bucketSales.revenue),
+    })
+    .from(bucketSales)
+    .groupBy(sql`grouping sets ((${bucketSales.bucket}, ${bucketSales.currency}), (${bucketSales.currency}), ())`);
+}
+
+/** The best airports of the period with their revenue per currency, from one pass over its orders. */
+async function topAirports(db: Database, period: StatisticsPeriod): Promise<AirportFigures[]> {
+  const confirmed = whereStatusIn(orders.status, CONFIRMED_ORDER_STATUSES);
+  const airportSales = db.$with("airport_sales").as(
+    db
+      .select({
+        airport: sql<string>`${orders.airport}`.as("airport"),
+        currency: orders.currency,
+        orders: counted().as("orders"),
+        paid: counted(confirmed).as("paid"),
+        revenue: sql`coalesce(sum(${orders.amount}) filter (where ${confirmed}), 0)`.mapWith(Number).as("revenue"),
+      })
+      .from(orders)
+      .where(and(createdInPeriod(period), isNotNull(orders.airport)))
+      .groupBy(orders.airport, orders.currency),
+  );
+  const best = db.$with("best_airports").as(
+    db
+      .select({
+        airport: sql<string>`${airportSales.airport}`.as("best_airport"),
+        orders: sql`sum(${airportSales.orders})`.mapWith(Number).as("airport_orders"),
+        paid: sql`sum(${airportSales.paid})`.mapWith(Number).as("airport_paid"),
+      })
+      .from(airportSales)
+      .groupBy(airportSales.airport)
+      .orderBy(desc(sql`airport_paid`), desc(sql`airport_orders`), asc(airportSales.airport))
+      .limit(TOP_AIRPORTS),
+  );
+  const rows = await db
+    .with(airportSales, best)
+    .select({
+      airport: best.airport,
+      orders: best.orders,
+      paid: best.paid,
+      currency: airportSales.currency,
+      revenue: airportSales.revenue,
+    })
+    .from(best)
+    .innerJoin(airportSales, eq(airportSales.airport, best.airport))
+    .orderBy(desc(best.paid), desc(best.orders), asc(best.airport));
+
+  const airports: AirportFigures[] = [];
+  for (const row of rows) {
+    let airport = airports.at(-1);
+    if (airport?.airport !== row.airport) {
+      airport = { airport: row.airport, orders: row.orders, paid: row.paid, revenue: [] };
+      airports.push(airport);
+    }
+    airport.revenue.push({ currency: row.currency, amount: row.revenue });
+  }
+  for (const airport of airports) {
+    airport.revenue.sort((a, b) => CURRENCY_CODES.indexOf(a.currency) - CURRENCY_CODES.indexOf(b.currency));
+  }
+  return airports;
+}

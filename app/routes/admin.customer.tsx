@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin.customer";
+import { SectionCard } from "~/components/booking/section-card";
+import { SummaryList } from "~/components/booking/summary-list";
+import { PageHeading } from "~/components/site/page-heading";
+import { database } from "~/db/client.server";
+import { ClientName } from "~/features/admin/client-name";
+import { clientOrders, findClient } from "~/features/admin/clients-admin.server";
+import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
+import { KeysetPagination } from "~/features/admin/keyset-pagination";
+import { OrdersTable } from "~/features/admin/orders-table";
+import { pagePositionFromSearch } from "~/features/admin/keyset.server";
+import { PaidTotals } from "~/features/admin/paid-totals";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { pageMeta } from "~/features/seo/page-meta";
+
+export const handle = { lang: "fr" };
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Fiche client" }),
+  { name: "robots", content: "noindex" },
+];
+
+const customerId = z.guid();
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = customerId.safeParse(params.customerId);
+  const db = database().db;
+  const client = id.success ? await findClient(db, id.data) : null;
+  if (!client) return data({ found: null }, { status: 404 });
+  const position = pagePositionFromSearch(new URL(request.url).searchParams);
+  return { found: { client, orders: await clientOrders(db, client.id, position) } };
+}
+
+export default function ClientPage({ loaderData }: Route.ComponentProps) {
+  const { found } = loaderData;
+  if (!found) {
+    return (
+      <>
+        <PageHeading title="Client introuvable" lead="Ce client n'existe pas ou a été supprimé." />
+        <div className="mx-auto grid max-w-5xl px-4 pb-16 sm:px-6">
+          <AdminBackLink to="/admin/clients">Clients</AdminBackLink>
+        </div>
+      </>
+    );
+  }
+  const { client, orders } = found;
+  return (
+    <>
+      <PageHeading title={client.name} lead={client.email ?? undefined} className="wrap-anywhere" />
+      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
+        <AdminBackLink to="/admin/clients">Clients</AdminBackLink>
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 md:grid-cols-2">
+          <SectionCard title="Coordonnées">
+            <SummaryList
+              rows={[
+                ["Nom", <ClientName client={client} />],
+                ["E-mail", client.email ?? "—"],
+                ["Compte du site", client.accountEmail ?? "Aucun (réservation en invité)"],
+                ["Client depuis", formatDateTimeFr(client.createdAt)],
+              ]}
+            />
+            {client.notes ? (
+              <p className="mt-4 border-t pt-4 text-sm whitespace-pre-line text-muted-foreground">{client.notes}</p>
+            ) : null}
+          </SectionCard>
+          <SectionCard title="Totaux" subtitle="Commandes payées ou terminées, séparément pour chaque devise.">
+            <SummaryList
+              rows={[
+                ["Commandes", formatCountFr(client.orders)],
+                ["Total payé", <PaidTotals paid={client.paid} />],
+              ]}
+            />
+          </SectionCard>
+        </div>
+        <SectionCard title="Commandes">
+          {orders.rows.length ? (
+            <>
+              <OrdersTable orders={orders.rows} label="Commandes du client" withCustomer={false} />
+              <KeysetPagination page={orders} label="Pagination des commandes du client" />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">Ce client n'a aucune commande.</p>
+          )}
+        </SectionCard>
+      </div>
+    </>
+  );
+}

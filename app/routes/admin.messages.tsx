@@ -1,0 +1,105 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.messages";
+import { SectionCard } from "~/components/booking/section-card";
+import { PageHeading } from "~/components/site/page-heading";
+import { database } from "~/db/client.server";
+import { KeysetPagination } from "~/features/admin/keyset-pagination";
+import { pagePositionFromSearch } from "~/features/admin/keyset.server";
+import { MessageFilters } from "~/features/admin/message-filters";
+import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/message-lists";
+import {
+  MESSAGE_KIND_LABELS,
+  messageFilterFromParams,
+  STATUS_FILTER_LABELS,
+  statusChangeSchema,
+  type StatusChange,
+} from "~/features/admin/message-status";
+import {
+  changeMessageStatus,
+  listContactMessages,
+  listUnsubscribeRequests,
+  newMessageCounts,
+} from "~/features/admin/messages-admin.server";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { pageMeta } from "~/features/seo/page-meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/form-data.server";
+
+export const handle = { lang: "fr" };
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Messages" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filter = messageFilterFromParams(params);
+  const list = { status: filter.status, position: pagePositionFromSearch(params) };
+  const db = database().db;
+  return {
+    filter,
+    newCounts: await newMessageCounts(db),
+    contactMessages: filter.kind === "contact" ? await listContactMessages(db, list) : null,
+    unsubscribeRequests: filter.kind === "unsubscribe" ? await listUnsubscribeRequests(db, list) : null,
+  };
+}
+
+const DONE: Record<StatusChange["kind"], Record<StatusChange["status"], string>> = {
+  contact: { handled: "Message marqué comme traité", new: "Message remis en nouveau" },
+  unsubscribe: { handled: "Demande marquée comme traitée", new: "Demande remise en nouveau" },
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const change = statusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!change.success) return data({ error: change.error.issues[0]!.message }, { status: 400 });
+  if (!(await changeMessageStatus(database().db, change.data))) {
+    return data({ error: "Ce message n'existe pas ou a été supprimé : rien n'a été modifié." }, { status: 404 });
+  }
+  const { pathname, search } = new URL(request.url);
+  return redirectWithToast(`${pathname}${search}`, {
+    type: "success",
+    title: DONE[change.data.kind][change.data.status],
+  });
+}
+
+export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, newCounts, contactMessages, unsubscribeRequests } = loaderData;
+  const page = contactMessages ?? unsubscribeRequests;
+  const empty =
+    filter.status === "all" ? "Rien pour le moment." : `Aucun élément dans « ${STATUS_FILTER_LABELS[filter.status]} ».`;
+  return (
+    <>
+      <PageHeading
+        title="Messages"
+        lead="Les messages envoyés par les formulaires de contact et les demandes de désinscription, du plus récent au plus ancien."
+      />
+      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
+        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
+        {actionData?.error ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
+          >
+            {actionData.error}
+          </p>
+        ) : null}
+        <SectionCard title={MESSAGE_KIND_LABELS[filter.kind]} contentClassName="grid gap-6">
+          <MessageFilters filter={filter} newCounts={newCounts} />
+          {page?.rows.length ? (
+            <div>
+              {contactMessages ? <ContactMessageList messages={contactMessages.rows} /> : null}
+              {unsubscribeRequests ? <UnsubscribeRequestList requests={unsubscribeRequests.rows} /> : null}
+              <KeysetPagination page={page} label="Pagination des messages" />
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{empty}</p>
+          )}
+        </SectionCard>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/admin.statistics";
+import { SectionCard } from "~/components/booking/section-card";
+import { PageHeading } from "~/components/site/page-heading";
+import { useToastOnArrival } from "~/components/site/toast-notice";
+import { database } from "~/db/client.server";
+import { formatDayFr } from "~/features/privacy/data-request-deadline";
+import {
+  defaultPeriod,
+  GROUPED_BY,
+  statisticsPeriodSchema,
+  utcDay,
+  type Granularity,
+} from "~/features/admin/statistics-period";
+import { StatisticsForm } from "~/features/admin/statistics-form";
+import { AirportsTable, CurrencyFigures, StatisticsSummary } from "~/features/admin/statistics-view";
+import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics.server";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { pageMeta } from "~/features/seo/page-meta";
+import type { Toast } from "~/lib/toast";
+import { logger } from "~/logger.server";
+
+export const handle = { lang: "fr" };
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Statistiques de ventes" }),
+  { name: "robots", content: "noindex" },
+];
+
+const LOAD_FAILED: Toast = { type: "error", title: "Erreur lors du chargement des données" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const today = utcDay(new Date());
+  const submission = parseWithZod(new URL(request.url).searchParams, { schema: statisticsPeriodSchema(today) });
+  if (submission.status !== "success") {
+    const refused = { today, period: defaultPeriod(today), result: submission.reply(), statistics: null, toast: null };
+    return data(refused, { status: 400 });
+  }
+  const period = submission.value;
+  try {
+    const statistics: SalesStatistics = await salesStatistics(database().db, period);
+    return { today, period, result: null, statistics, toast: null };
+  } catch (error) {
+    logger.error({ err: error }, "Erreur lors du chargement des données (statistiques)");
+    return { today, period, result: null, statistics: null, toast: LOAD_FAILED };
+  }
+}
+
+export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps) {
+  const { today, period, result, statistics, toast } = loaderData;
+  useToastOnArrival(toast);
+  const periodText = `Du ${formatDayFr(period.from)} au ${formatDayFr(period.to)}`;
+  return (
+    <>
+      <PageHeading
+        title="Statistiques de ventes"
+        lead="Chiffre d'affaires et commandes par période, devise par devise : les montants de devises différentes ne sont jamais additionnés."
+      />
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
+        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
+        <SectionCard title="Période" subtitle="Jours en temps universel (UTC). Par défaut : les 30 derniers jours.">
+          <StatisticsForm key={JSON.stringify(period)} period={period} lastResult={result} today={today} />
+        </SectionCard>
+        {result ? (
+          <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
+        ) : statistics ? (
+          <StatisticsReport statistics={statistics} periodText={periodText} granularity={period.granularity} />
+        ) : (
+          <p role="alert" className="rounded-md border border-destructive/40 px-4 py-3 text-sm text-destructive">
+            {LOAD_FAILED.title}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function StatisticsReport({
+  statistics,
+  periodText,
+  granularity,
+}: {
+  statistics: SalesStatistics;
+  periodText: string;
+  granularity: Granularity;
+}) {
+  const heading = `${periodText}, ${GROUPED_BY[granularity]}`;
+  if (statistics.totals.orders === 0) {
+    return (
+      <SectionCard title={heading}>
+        <p className="text-muted-foreground">Aucune commande sur cette période.</p>
+      </SectionCard>
+    );
+  }
+  return (
+    <>
+      <section aria-labelledby="period-heading" className="grid gap-4">
+        <h2 id="period-heading" className="text-xl font-semibold">
+          {heading}
+        </h2>
+        <StatisticsSummary statistics={statistics} />
+      </section>
+      {statistics.currencies.map((figures) => (
+        <SectionCard key={figures.currency} title={`Ventes en ${figures.currency}`}>
+          <CurrencyFigures figures={figures} granularity={granularity} periodText={periodText} />
+        </SectionCard>
+      ))}
+      <SectionCard title="Aéroports les plus vendus">
+        <AirportsTable airports={statistics.airports} />
+      </SectionCard>
+    </>
+  );
+}

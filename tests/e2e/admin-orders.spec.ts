@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Page, TestInfo } from "@playwright/test";
+import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
+import { bookAndReachPayment, payWith } from "./booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+
+const cardOf = (page: Page, title: string) =>
+  page.getByRole("heading", { name: title, exact: true }).locator("xpath=ancestor::*[@data-slot='card']");
+
+/** The minor units a French amount shows: "1 234,50 €" is 123450. */
+const minorUnitsOf = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+/**
+ * How much of the dashboard's revenue card comes from `orderId`: the card's figure minus the
+ * database's revenue from every other order. Other tests book orders meanwhile, so this retries
+ * until both are read between two of their changes.
+ */
+async function revenueFromOrder(page: Page, orderId: string, expected: number) {
+  await expect(async () => {
+    const { rows } = await e2eDatabase().query<{ others: string }>(
+      `select coalesce(sum(amount), 0) as others from orders where status in ('paid', 'completed') and id <> $1`,
+      [orderId],
+    );
+    await page.goto("/admin");
+    const revenue = page.getByRole("region", { name: "Indicateurs" }).getByText(/€$/);
+    expect(minorUnitsOf((await revenue.textContent())!) - Number(rows[0]!.others)).toBe(expected);
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Full-page screenshots at phone and desktop width, among the test's results, for a person to look at. */
+async function screenshots(page: Page, name: string, testInfo: TestInfo) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+async function insertPaidOrder(companyName: string) {
+  const { rows } = await e2eDatabase().query<{ id: string }>(
+    "insert into customers (company_name, email) values ($1, $2) returning id",
+    [companyName, `${randomUUID().slice(0, 8)}@example.com`],
+  );
+  const orderNumber = `FT-${Date.now()}-NOJS`;
+  const inserted = await e2eDatabase().query<{ id: string }>(
+    `insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site,
+                         idempotency_key, adults)
+     values ($1, $2, 4400, 'EUR', 'paid', 'Fast Track', 'Fast Track', 'e2e', $3, 2) returning id`,
+    [orderNumber, rows[0]!.id, randomUUID()],
+  );
+  return { orderId: inserted.rows[0]!.id, orderNumber };
+}
+
+test.describe("the admin orders", () => {
+  test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
+  // Each signs up (and in) an account and runs the admin CLI; the first books and pays too.
+  test.slow();
+
+  test("an admin finds a paid order by number, marks it completed, sees it in the history and exports it", async ({
+    page,
+  }, testInfo) => {
+    const id = randomUUID().slice(0, 8);
+    const traveller = { firstName: "Léa", lastName: `Girard-${id}`, email: `lea.${id}@example.com` };
+    await bookAndReachPayment(page, traveller);
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
+    const orderNumber = (await page.getByText(/^Order FT-/).textContent())!.replace("Order ", "");
+    await payWith(page, "4242 4242 4242 4242");
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    const { rows } = await e2eDatabase().query<{ amount: number; provider_ref: string }>(
+      "select o.amount, p.provider_ref from orders o join payments p on p.order_id = o.id where o.id = $1",
+      [orderId],
+    );
+    const { amount, provider_ref: providerRef } = rows[0]!;
+
+    const admin = await signInAsNewAdmin(page);
+    await revenueFromOrder(page, orderId, amount);
+
+    await page.goto("/admin/orders");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commandes");
+    await page.getByLabel("Recherche").fill(orderNumber.toLowerCase());
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?q=ft-/);
+    const results = page.getByRole("region", { name: "Commandes" });
+    await expect(results.getByRole("row")).toHaveCount(2); // the header and the order
+    await expect(results).toContainText(orderNumber);
+    await expect(results).toContainText(`${traveller.firstName} ${traveller.lastName}`);
+    await expect(results).toContainText(traveller.email);
+    await expect(results).toContainText("Payée");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, "admin-orders", testInfo);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Exporter en CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^commandes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, "utf8");
+    await testInfo.attach("commandes.csv", { path: (await download.path())!, contentType: "text/csv" });
+    expect(csv.startsWith("\uFEFFN° de commande,Date (UTC),Statut,Client,E-mail,")).toBe(true);
+    const csvRows = csv.trimEnd().split("\r\n");
+    expect(csvRows).toHaveLength(2);
+    expect(csvRows[1]).toMatch(
+      new RegExp(
+        `^${orderNumber},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},Payée,${traveller.firstName} ${traveller.lastName},${traveller.email},Fast Track,Paris Orly - ORY,\\d{4}-\\d{2}-\\d{2},2,1,${(amount / 100).toFixed(2)},USD$`,
+      ),
+    );
+
+    await results.getByRole("link", { name: orderNumber }).click();
+    await expect(page).toHaveURL(`/admin/orders/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande ${orderNumber}`);
+    await expect(cardOf(page, "Client")).toContainText(traveller.email);
+    await expect(cardOf(page, "Réservation")).toContainText("Paris Orly - ORY");
+    await expect(cardOf(page, "Réservation")).toContainText("2 adultes, 1 enfant");
+    await expect(cardOf(page, "Réservation")).toContainText(/33,00\s\$ \(USD\)/);
+    await expect(cardOf(page, "Paiements")).toContainText("Visa •••• 4242");
+    await expect(cardOf(page, "Paiements")).toContainText("Accepté");
+    await expect(cardOf(page, "Paiements")).toContainText(providerRef);
+    const history = page.getByRole("list", { name: "Historique, du plus récent au plus ancien" });
+    await expect(history.getByRole("listitem")).toHaveCount(2);
+    await expect(history.getByRole("listitem").first()).toContainText("Non payée → Payée");
+    await expect(history.getByRole("listitem").first()).toContainText("par le client");
+    await expect(page.getByRole("button", { name: "Annuler la commande" })).toHaveCount(0);
+    await page.mouse.move(0, 0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, "admin-order", testInfo);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByLabel("Note (facultative)").fill("Passage coupe-file effectué");
+    await page.getByRole("button", { name: "Marquer terminée" }).click();
+    await expect(page.getByText("Statut mis à jour")).toBeVisible();
+    await expect(history.getByRole("listitem")).toHaveCount(3);
+    const latest = history.getByRole("listitem").first();
+    await expect(latest).toContainText("Payée → Terminée");
+    await expect(latest).toContainText(`par ${admin.email}`);
+    await expect(latest).toContainText("Passage coupe-file effectué");
+    await expect(cardOf(page, "Statut")).toContainText("Ce statut est définitif");
+    await expect(page.getByLabel("Note (facultative)")).toHaveCount(0);
+
+    // A completed order is still confirmed revenue, as a paid one is: the card keeps counting it.
+    await revenueFromOrder(page, orderId, amount);
+  });
+
+  test("refunds without JavaScript, lowering the revenue, and a stale page's change is refused", async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": clientAddressFor(`${testInfo.testId}#no-js`) },
+    });
+    const page = await context.newPage();
+    const { orderId, orderNumber } = await insertPaidOrder(`Sans Script ${randomUUID().slice(0, 6)}`);
+    await signInAsNewAdmin(page);
+    await revenueFromOrder(page, orderId, 4400);
+
+    await page.goto(`/admin/orders/${orderId}`);
+    const stale = await context.newPage();
+    await stale.goto(`/admin/orders/${orderId}`);
+
+    await page.getByLabel("Note (facultative)").fill("Vol annulé");
+    await page.getByRole("button", { name: "Rembourser" }).click();
+    await expect(page.getByRole("status")).toContainText("Statut mis à jour Payée → Remboursée");
+    await expect(cardOf(page, "Statut")).toContainText("Remboursée");
+    await revenueFromOrder(page, orderId, 0);
+
+    await stale.getByRole("button", { name: "Marquer terminée" }).click();
+    await expect(stale.getByRole("status")).toContainText(
+      "Changement refusé Une commande « Remboursée » ne peut pas passer à « Terminée ». Rien n'a été modifié.",
+    );
+    const { rows } = await e2eDatabase().query<{ status: string; events: string }>(
+      `select status, (select count(*) from order_events where order_id = $1) as events from orders where id = $1`,
+      [orderId],
+    );
+    expect(rows).toEqual([{ status: "refunded", events: "1" }]);
+
+    await page.goto(`/admin/orders?q=${orderNumber}&status=refunded`);
+    await expect(page.getByRole("region", { name: "Commandes" })).toContainText(orderNumber);
+    await page.goto("/admin/orders?q=ab&from=demain");
+    await expect(page.getByText("Saisissez au moins 3 caractères")).toBeVisible();
+    await expect(page.getByText("Date de début invalide : utilisez le format AAAA-MM-JJ.")).toBeVisible();
+    await expect(page.getByLabel("Du (UTC)")).toHaveAttribute("aria-invalid", "true");
+    await context.close();
+  });
+
+  test("sends visitors to sign in and members home, from every orders page", async ({ page }) => {
+    const { orderId } = await insertPaidOrder(`Accès ${randomUUID().slice(0, 6)}`);
+    const paths = ["/admin/orders", `/admin/orders/${orderId}`, "/admin/orders/export.csv"];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/auth");
+    }
+    const member = newPerson();
+    await signUp(page, member);
+    await signIn(page, member);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { customers } from "~/db/schema";
+import type { ClientDetails, ClientOrderRow, ClientsPage } from "~/features/admin/clients-admin.server";
+import type { ClientSearch } from "~/features/admin/client-search";
+import type { KeysetPage } from "~/features/admin/keyset.server";
+import { anonymiseCustomers } from "~/features/privacy/customer-removal.server";
+import { loader as clientLoader } from "~/routes/admin.customer";
+import { loader as clientsLoader } from "~/routes/admin.clients";
+import { databaseWithAdmin, pageRequest } from "./accounts";
+import { insertOrder } from "./orders-fixtures";
+import { routeArgs, routeResult } from "./route-result";
+import { testDatabaseKind } from "./test-database";
+
+const { db, admin } = databaseWithAdmin();
+
+/** A name no other test's customers contain, so that searching for it finds this test's alone. */
+const uniqueWord = () => `zq${randomUUID().slice(0, 8)}`;
+
+async function insertClient(name: string, email: string | null = null, createdAt?: Date) {
+  const [customer] = await db().insert(customers).values({ companyName: name, email, createdAt }).returning();
+  return customer!;
+}
+
+async function clientList(search = "") {
+  const result = await routeResult(() =>
+    clientsLoader(routeArgs(pageRequest(`/admin/clients${search}`, { cookie: admin().cookie }))),
+  );
+  expect(result.status).toBe(200);
+  return result.data as { search: ClientSearch; clients: ClientsPage };
+}
+
+async function clientPage(customerId: string, search = "") {
+  return routeResult(() =>
+    clientLoader(
+      routeArgs(pageRequest(`/admin/clients/${customerId}${search}`, { cookie: admin().cookie }), { customerId }),
+    ),
+  );
+}
+
+const names = (page: ClientsPage) => page.rows.map((row) => row.name);
+
+describe(`the back office's clients on ${testDatabaseKind()}`, () => {
+  it("shows each client's order count and what they paid, per currency, never adding currencies together", async () => {
+    const word = uniqueWord();
+    const grace = await insertClient(`Grace ${word}`, `grace.${word}@example.com`);
+    await insertClient(`Alan ${word}`, `alan.${word}@example.com`);
+    await insertOrder(db(), { customerId: grace.id, amount: 2200, status: "paid", currency: "EUR" });
+    await insertOrder(db(), { customerId: grace.id, amount: 1100, status: "completed", currency: "EUR" });
+    await insertOrder(db(), { customerId: grace.id, amount: 500, status: "paid", currency: "USD" });
+    await insertOrder(db(), { customerId: grace.id, amount: 9900, status: "Not Paid", currency: "EUR" });
+    await insertOrder(db(), { customerId: grace.id, amount: 700, status: "refunded", currency: "GBP" });
+    await insertOrder(db(), { customerId: grace.id, amount: 800, status: "cancelled", currency: "USD" });
+
+    const { clients } = await clientList(`?q=${word}`);
+    expect(clients.rows).toEqual([
+      expect.objectContaining({ name: `Alan ${word}`, orders: 0, paid: [], anonymised: false }),
+      expect.objectContaining({
+        name: `Grace ${word}`,
+        email: `grace.${word}@example.com`,
+        orders: 6,
+        paid: [
+          { currency: "USD", amount: 500 },
+          { currency: "EUR", amount: 3300 },
+        ],
+      }),
+    ]);
+  });
+
+  it("finds clients by any part of their name or e-mail, whatever the case, with % and _ taken literally", async () => {
+    const word = uniqueWord();
+    await insertClient(`Ada Lovelace-${word}`, `countess.${word}@example.org`);
+    await insertClient(`Charles ${word}`, `babbage_${word}@example.org`);
+    await insertClient(`Percent 100%${word}`);
+
+    expect(names((await clientList(`?q=LOVELACE-${word.toUpperCase()}`)).clients)).toEqual([`Ada Lovelace-${word}`]);
+    expect(names((await clientList(`?q=countess.${word}`)).clients)).toEqual([`Ada Lovelace-${word}`]);
+    expect(names((await clientList(`?q=e_${word}`)).clients)).toEqual([`Charles ${word}`]);
+    // "_" and "%" would match any character or run of them if they were not escaped.
+    expect(names((await clientList(`?q=s_${word}`)).clients)).toEqual([]);
+    expect(names((await clientList(`?q=${encodeURIComponent(`0%${word}`)}`)).clients)).toEqual([`Percent 100%${word}`]);
+    expect(names((await clientList(`?q=${encodeURIComponent(`e%${word}`)}`)).clients)).toEqual([]);
+
+    const { search, clients } = await clientList(`?q=${encodeURIComponent(`  nobody-${word}  `)}`);
+    expect(search).toEqual({ query: `nobody-${word}`, term: `nobody-${word}`, notice: null });
+    expect(clients.rows).toEqual([]);
+  });
+
+  it("says a search needs three characters, and lists every client meanwhile", async () => {
+    await insertClient(`Short ${uniqueWord()}`);
+    const { search, clients } = await clientList("?q=ab");
+    expect(search).toEqual({
+      query: "ab",
+      term: null,
+      notice: "Saisissez au moins 3 caractères pour rechercher : tous les clients sont affichés.",
+    });
+    expect(clients.rows.length).toBeGreaterThan(0);
+  });
+
+  it("pages through the clients 25 at a time, newest first, keeping the search", async () => {
+    const word = uniqueWord();
+    const sameInstant = new Date("2025-04-01T08:00:00.654321Z");
+    for (let index = 0; index < 30; index++) {
+      // A few created in the same microsecond, as concurrent bookings can be.
+      const createdAt = index % 6 === 0 ? sameInstant : new Date(Date.UTC(2025, 3, 1, 7, 0, index));
+      await insertClient(`Client ${String(index).padStart(2, "0")} ${word}`, null, createdAt);
+    }
+
+    const first = (await clientList(`?q=${word}`)).clients;
+    expect(first.rows).toHaveLength(25);
+    expect(first.previous).toBeNull();
+    const second = (await clientList(`?q=${word}&after=${encodeURIComponent(first.next!)}`)).clients;
+    expect(second.rows).toHaveLength(5);
+    expect(second.next).toBeNull();
+
+    const seen = [...first.rows, ...second.rows];
+    expect(new Set(seen.map((row) => row.id)).size).toBe(30);
+    const order = seen.map((row) => [row.createdAt.getTime(), row.id] as const);
+    const newestFirst = [...order].sort(([timeA, idA], [timeB, idB]) => timeB - timeA || (idA < idB ? 1 : -1));
+    expect(order).toEqual(newestFirst);
+
+    const back = (await clientList(`?q=${word}&before=${encodeURIComponent(second.previous!)}`)).clients;
+    expect(back.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
+    expect(back.previous).toBeNull();
+  });
+
+  it("shows an anonymised client as such, without an e-mail", async () => {
+    const word = uniqueWord();
+    const client = await insertClient(`Erased ${word}`, `erased.${word}@example.com`);
+    await insertOrder(db(), { customerId: client.id, amount: 1100, status: "paid" });
+    await anonymiseCustomers(db(), [client.id]);
+
+    const result = await clientPage(client.id);
+    expect((result.data as { found: { client: ClientDetails } }).found.client).toMatchObject({
+      name: "Client anonymisé",
+      anonymised: true,
+      email: null,
+      notes: null,
+      orders: 1,
+      paid: [{ currency: "EUR", amount: 1100 }],
+    });
+  });
+
+  it("shows a client's details and their orders, newest first", async () => {
+    const word = uniqueWord();
+    const client = await insertClient(`Hedy ${word}`, `hedy.${word}@example.com`);
+    const older = await insertOrder(db(), {
+      customerId: client.id,
+      amount: 1100,
+      status: "paid",
+      createdAt: new Date("2025-05-01T10:00:00Z"),
+    });
+    const newer = await insertOrder(db(), {
+      customerId: client.id,
+      amount: 2200,
+      currency: "GBP",
+      createdAt: new Date("2025-05-02T10:00:00Z"),
+    });
+    const someoneElse = await insertClient(`Other ${word}`);
+    await insertOrder(db(), { customerId: someoneElse.id, amount: 300 });
+
+    const result = await clientPage(client.id);
+    expect(result.status).toBe(200);
+    const { found } = result.data as { found: { client: ClientDetails; orders: KeysetPage<ClientOrderRow> } };
+    expect(found.client).toMatchObject({
+      name: `Hedy ${word}`,
+      email: `hedy.${word}@example.com`,
+      accountEmail: null,
+      orders: 2,
+      paid: [{ currency: "EUR", amount: 1100 }],
+    });
+    expect(found.orders.rows.map((order) => [order.orderNumber, order.currency, order.status])).toEqual([
+      [newer.orderNumber, "GBP", "Not Paid"],
+      [older.orderNumber, "EUR", "paid"],
+    ]);
+  });
+
+  it.each([
+    ["an unknown id", "00000000-0000-4000-8000-000000000000"],
+    ["an id that is not a uuid", "not-a-uuid'; drop table customers"],
+  ])("answers 404 for %s", async (_case, customerId) => {
+    const result = await clientPage(customerId);
+    expect(result).toMatchObject({ status: 404, data: { found: null } });
+  });
+});
