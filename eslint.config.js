@@ -14,6 +14,15 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "request",
+          property: "formData",
+          message: "Use readFormData(request) from ~/lib/form-data.server: it answers a malformed body with a 4xx.",
+        },
+      ],
     },
   },
+  { files: ["app/lib/form-data.server.ts"], rules: { "no-restricted-properties": "off" } },
 );

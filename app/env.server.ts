@@ -50,6 +50,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** "true" makes every response carry X-Query-Count, its number of SQL queries: for bench/admin-pages.ts only. */
+  BENCH_COUNT_QUERIES: z.stringbool().default(false),
 });
 
 const checkedEnvSchema = envSchema.superRefine((parsed, context) => {

@@ -13,6 +13,7 @@ import { signInSchema, signUpSchema } from "~/features/auth/schemas";
 import { pageMeta } from "~/features/seo/page-meta";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { lang: "fr" };
 
@@ -69,7 +70,7 @@ function refused(intent: AuthIntent, submission: AnySubmission, reason: AuthFail
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "sign-up") {
     const submission = parseWithZod(formData, { schema: signUpSchema });
     if (submission.status !== "success") return invalid("sign-up", submission);

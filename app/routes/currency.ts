@@ -3,9 +3,10 @@ import type { Route } from "./+types/currency";
 import { isCurrencyCode } from "~/features/currency/currency";
 import { currencyCookie } from "~/features/currency/currency.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { readFormData } from "~/lib/form-data.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const currency = form.get("currency");
   if (!isCurrencyCode(currency)) {
     return data({ error: "Choose one of USD, EUR or GBP." }, { status: 400 });

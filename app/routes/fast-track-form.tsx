@@ -14,7 +14,9 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { unexpectedFields } from "~/lib/unexpected-fields";
+import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { logger } from "~/logger.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta({ title: "Book Your Fast Track" }, args);
 
@@ -25,7 +27,7 @@ export function loader() {
 const FAILED_TO_CREATE = "Failed to create booking. Please try again.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const schema = bookingSchema(new Date());
   const submission = parseWithZod(formData, { schema });
   const unexpected = unexpectedFields(formData, Object.keys(schema.shape));
@@ -36,6 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors }), toast: null }, { status: 400 });
   }
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
+  const limit = await countClientRequest(database().db, "publicForms", request);
+  if (limit.limited) {
+    const result = submission.reply({ formErrors: [TOO_MANY_REQUESTS] });
+    return data({ result, toast: null }, { status: 429 });
+  }
 
   try {
     const { orderId } = await createBooking(database().db, {

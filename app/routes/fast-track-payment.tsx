@@ -14,8 +14,10 @@ import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { unexpectedFields } from "~/lib/unexpected-fields";
+import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { logger } from "~/logger.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   ...pageMeta({ title: !page?.order ? "Order not found" : page.voucher ? "Booking Confirmed" : "Checkout" }),
@@ -33,7 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 const CARD_SECRETS = ["cardNumber", "cvv"];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const schema = cardSchema(new Date());
   const submission = parseWithZod(formData, { schema });
   const refuse = (status: number, formErrors?: string[]) =>
@@ -52,6 +54,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     ]);
   }
   if (submission.status !== "success") return refuse(400);
+  const limit = await countClientRequest(database().db, "payment", request);
+  if (limit.limited) return refuse(429, [TOO_MANY_REQUESTS]);
 
   const { cardNumber, expiryMonth, expiryYear, cvv } = submission.value;
   let payment: PaymentResult;

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe-confirm";
 import { PageHeading } from "~/components/site/page-heading";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import {
 } from "~/features/messages/unsubscribe.server";
 import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { pageMeta } from "~/features/seo/page-meta";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Confirm Unsubscribe" }),
@@ -27,11 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { link, token: link.state === "ready" ? token : null };
 }
 
+const CONFIRMATION_STATUS: Record<UnsubscribeLink["state"], number> = {
+  ready: 200,
+  confirmed: 200,
+  used: 200,
+  expired: 410,
+  unknown: 400,
+};
+
 export async function action({ request }: Route.ActionArgs) {
-  const token = (await request.formData()).get("token");
+  const token = (await readFormData(request)).get("token");
   const link = await confirmUnsubscribe(database().db, typeof token === "string" ? token : null);
   if (link.state === "confirmed") nudgeOutbox();
-  return { link };
+  return data({ link }, { status: CONFIRMATION_STATUS[link.state] });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });

@@ -46,6 +46,7 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     expect(customer).toMatchObject({
       userId: null,
       companyName: "Ann Lee",
+      email: "ann@example.com",
       notes: `Airport: Paris Orly - ORY\nFlight date: ${booking.flightDate}\nEmail: ann@example.com\nPhone: +31 20 123 4567`,
     });
 

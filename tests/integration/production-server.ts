@@ -12,11 +12,12 @@ export interface ProductionServer {
   dataDir: string;
   /** The server's own PostgreSQL database, when it runs on PostgreSQL. */
   databaseUrl?: string;
+  appSecret?: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
-  /** Kills the process if it still runs and throws its data away. */
+  /** Kills the process if it still runs and throws its data away (unless it used another server's). */
   dispose(): Promise<void>;
 }
 
@@ -27,10 +28,31 @@ export interface ProductionServer {
 export async function startProductionServer(
   kind: TestDatabaseKind,
   extraEnv: NodeJS.ProcessEnv = {},
+  /**
+   * Another server whose data (folder or database) this one uses: a stopped or killed one it takes
+   * over on the same port, or, on PostgreSQL, a running one it runs beside on a port of its own. The
+   * data stays that server's to dispose of.
+   */
+  {
+    dataOf,
+    samePort = false,
+    postgresServerUrl,
+    databaseUrl,
+  }: {
+    dataOf?: ProductionServer;
+    samePort?: boolean;
+    /** Where to create the database, if not TEST_DATABASE_URL's server. */
+    postgresServerUrl?: string;
+    /** A PostgreSQL database to use as it is, left for the caller to drop. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<ProductionServer> {
-  const port = 3200 + Math.floor(Math.random() * 500) + (kind === "postgres" ? 500 : 0);
+  const port =
+    dataOf && samePort
+      ? Number(new URL(dataOf.baseUrl).port)
+      : 3200 + Math.floor(Math.random() * 500) + (kind === "postgres" ? 500 : 0);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "server-process-"));
+  const dataDir = dataOf?.dataDir ?? mkdtempSync(join(tmpdir(), "server-process-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -40,13 +62,26 @@ export async function startProductionServer(
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  let dropDatabase = async () => {};
-  if (kind === "postgres") {
-    const database = await createEmptyPostgresDatabase();
+  let removeData = async () => {};
+  if (kind === "postgres" && dataOf) {
+    env.DATABASE_URL = dataOf.databaseUrl;
+    env.APP_SECRET = dataOf.appSecret;
+  } else if (kind === "postgres" && databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    env.APP_SECRET ??= randomBytes(32).toString("base64url");
+  } else if (kind === "postgres") {
+    const database = await createEmptyPostgresDatabase(postgresServerUrl);
     env.DATABASE_URL = database.url;
     // Required with PostgreSQL, where instances cannot keep a generated one beside their data.
     env.APP_SECRET ??= randomBytes(32).toString("base64url");
-    dropDatabase = database.drop;
+    removeData = () => database.drop();
+  }
+  if (!dataOf) {
+    const dropDatabase = removeData;
+    removeData = async () => {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
   }
   const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -58,6 +93,7 @@ export async function startProductionServer(
     process: child,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    appSecret: env.APP_SECRET,
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
@@ -67,12 +103,11 @@ export async function startProductionServer(
     },
     async dispose() {
       if (child.exitCode === null) child.kill("SIGKILL");
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeData();
     },
   };
 
-  for (let attempt = 0; attempt < 150; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) return server;
     } catch {

@@ -11,6 +11,7 @@ import { action as servicesContactAction } from "~/routes/services-contact";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
 import { siteConfig } from "../../site.config";
+import { routeArgs, routeResult } from "./route-result";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
 
 const kind = testDatabaseKind();
@@ -312,7 +313,9 @@ describe(`unsubscribing on ${kind}`, () => {
     await handle.db.update(unsubscribeRequests).set({ expiresAt: sql`now() - interval '1 minute'` });
 
     expect(linkState(await openLink(token))).toBe("expired");
-    expect(linkState(await confirmLink(token))).toBe("expired");
+    const confirming = await confirmLink(token);
+    expect(linkState(confirming)).toBe("expired");
+    expect(confirming.status).toBe(410);
     expect((await stored()).requests[0]).toMatchObject({ confirmedAt: null, status: "new" });
   });
 
@@ -320,9 +323,33 @@ describe(`unsubscribing on ${kind}`, () => {
     await requestLink("someone@example.org");
     for (const token of ["A".repeat(43), "not a token", ""]) {
       expect(linkState(await openLink(token))).toBe("unknown");
-      expect(linkState(await confirmLink(token))).toBe("unknown");
+      const confirming = await confirmLink(token);
+      expect(linkState(confirming)).toBe("unknown");
+      expect(confirming.status).toBe(400);
     }
     expect((await stored()).requests[0]).toMatchObject({ confirmedAt: null });
+  });
+
+  it("refuses a body no form sends (another encoding, broken multipart) with a readable 4xx", async () => {
+    const asJson = new Request("http://localhost/unsubscribe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "member@example.org" }),
+    });
+    const brokenMultipart = new Request("http://localhost/unsubscribe", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "--x\r\nContent-Disposition: form-data; name=",
+    });
+    for (const [request, status] of [
+      [asJson, 415],
+      [brokenMultipart, 400],
+    ] as const) {
+      const answer = await routeResult(() => unsubscribeAction(routeArgs(request)));
+      expect(answer.status).toBe(status);
+      expect(answer.data).toMatch(/^This form could not be read/);
+    }
+    expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
   });
 
   it("refuses an invalid address and a filled honeypot without storing anything", async () => {

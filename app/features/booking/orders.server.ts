@@ -21,9 +21,7 @@ export interface BookingRequest {
 }
 
 /**
- * The customer's notes (spec §3): airport, flight date, e-mail and phone, one per line. The
- * customers table has no e-mail column, so this fixed format is also where `emailFromNotes` reads
- * the address for the confirmation e-mail.
+ * The customer's notes (spec §3): airport, flight date, e-mail and phone, one per line.
  */
 export function bookingNotes({
   airport,
@@ -40,12 +38,8 @@ export function bookingNotes({
 }
 
 /** The line of a customer's notes that holds their e-mail address. */
-export function notesEmailLine(email: string): string {
+function notesEmailLine(email: string): string {
   return `Email: ${email}`;
-}
-
-export function emailFromNotes(notes: string | null): string | null {
-  return notes?.match(/^Email: (.+)$/m)?.[1] ?? null;
 }
 
 class RepeatedSubmission extends Error {}
@@ -61,15 +55,15 @@ export async function createBooking(
   now: Date = new Date(),
 ): Promise<{ orderId: string }> {
   try {
+    // No read first: the idempotency key's unique index turns a repeated submission into a
+    // conflict below, so a new booking costs its writes only.
     return await db.transaction(async (tx) => {
-      const existing = await findOrderIdByIdempotencyKey(tx, booking.idempotencyKey);
-      if (existing) return existing;
-
       const [customer] = await tx
         .insert(customers)
         .values({
           userId,
           companyName: `${booking.firstName} ${booking.lastName}`,
+          email: booking.email.toLowerCase(),
           notes: bookingNotes(booking),
         })
         .returning({ id: customers.id });
@@ -92,7 +86,7 @@ export async function createBooking(
         })
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning({ id: orders.id });
-      // A concurrent submission with the same key committed first: undo this customer, use its order.
+      // A submission with the same key came first: undo this customer, use its order.
       if (!order) throw new RepeatedSubmission();
       await recordOrderCreated(tx, order.id, { ...CUSTOMER_ACTOR, userId });
       return { orderId: order.id };
@@ -127,12 +121,10 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderDet
       adults: orders.adults,
       children: orders.children,
       customerName: customers.companyName,
-      notes: customers.notes,
+      email: customers.email,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId));
-  if (!row) return null;
-  const { notes, ...order } = row;
-  return { ...order, email: emailFromNotes(notes) };
+  return row ?? null;
 }

@@ -1,0 +1,199 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { BODY_LIMITS, BODY_TOO_LARGE_MESSAGE, FOREIGN_ORIGIN_MESSAGE } from "../../server/request-guards";
+import { startProductionServer, type ProductionServer } from "./production-server";
+import { testDatabaseKind } from "./test-database";
+
+const kind = testDatabaseKind();
+let server: ProductionServer;
+
+beforeAll(async () => {
+  // NODE_ENV: the default outside tests, which adds Strict-Transport-Security. TRUST_PROXY: a test
+  // can then speak from an address of its own.
+  server = await startProductionServer(kind, { NODE_ENV: "production", TRUST_PROXY: "loopback" });
+});
+
+afterAll(async () => {
+  await server.dispose();
+});
+
+const SECURITY_HEADERS = {
+  "strict-transport-security": "max-age=31536000",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": expect.stringContaining("camera=()"),
+  "content-security-policy": expect.stringMatching(
+    /^default-src 'self'; script-src 'self'( '(nonce|sha256)-[\w+/=]+')+; .*frame-ancestors 'none'/,
+  ),
+};
+
+function headersOf(response: Response) {
+  return Object.fromEntries(response.headers.entries());
+}
+
+function nonceOf(response: Response) {
+  return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+}
+
+const contact = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.org",
+  phone: "+31 6 1234 5678",
+  message: "When does my trial start?",
+  website: "",
+};
+
+function postContact(headers: Record<string, string>, body: string = new URLSearchParams(contact).toString()) {
+  return fetch(`${server.baseUrl}/contact`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...headers },
+    body,
+  });
+}
+
+/** The contact messages the server stored, when the test can reach its database (PostgreSQL). */
+async function storedMessages() {
+  if (!server.databaseUrl) return undefined;
+  const database = await openDatabase({ kind: "postgres", url: server.databaseUrl });
+  try {
+    return await database.db.$count(contactMessages);
+  } finally {
+    await database.close();
+  }
+}
+
+describe(`the production server's protections on ${kind}`, () => {
+  it("sends the security headers on a page, on a hashed asset and on the admin redirect", async () => {
+    const home = await fetch(`${server.baseUrl}/`);
+    expect(home.status).toBe(200);
+    expect(headersOf(home)).toMatchObject(SECURITY_HEADERS);
+    expect(home.headers.get("content-security-policy")).not.toMatch(/unsafe-inline'[^;]*;.*script|unsafe-eval/);
+    expect(home.headers.get("content-security-policy")).not.toMatch(/script-src[^;]*unsafe-inline/);
+
+    const asset = /\/assets\/[\w.-]+\.js/.exec(await home.text())![0];
+    const assetResponse = await fetch(`${server.baseUrl}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(assetResponse.status).toBe(200);
+    expect(headersOf(assetResponse)).toMatchObject({
+      ...SECURITY_HEADERS,
+      "cache-control": "public, max-age=31536000, immutable",
+      "content-encoding": "gzip",
+    });
+
+    const admin = await fetch(`${server.baseUrl}/admin`, { redirect: "manual" });
+    expect(admin.status).toBe(302);
+    expect(headersOf(admin)).toMatchObject(SECURITY_HEADERS);
+  });
+
+  it("gives every rendered response a nonce of its own, carried by every script of the page", async () => {
+    // The booking form is rendered for each visitor (it hands out an idempotency key), never cached.
+    const first = await fetch(`${server.baseUrl}/fast-track-form`);
+    const second = await fetch(`${server.baseUrl}/fast-track-form`);
+    const nonce = nonceOf(first);
+    expect(nonce).toMatch(/^[\w+/]{22}==$/);
+    expect(nonceOf(second)).not.toBe(nonce);
+
+    const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  it("allows a cached page's inline scripts by their hashes, since its body is shared", async () => {
+    await fetch(`${server.baseUrl}/faq`);
+    const cached = await fetch(`${server.baseUrl}/faq`);
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    const policy = cached.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toContain("'nonce-");
+    const inlineScripts = [...(await cached.text()).matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1]!)
+      .filter(Boolean);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const script of inlineScripts) {
+      expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    }
+  });
+
+  it("refuses a POST from another website with 403, storing nothing", async () => {
+    const refused = await postContact({ Origin: "https://evil.example" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(FOREIGN_ORIGIN_MESSAGE.replace("'", "&#39;"));
+    const byReferer = await postContact({ Referer: "https://evil.example/page" });
+    expect(byReferer.status).toBe(403);
+    expect(await storedMessages()).toBe(server.databaseUrl ? 0 : undefined);
+  });
+
+  it("refuses an oversized body with 413, and a body of unknown length with 411", async () => {
+    const huge = new URLSearchParams({ ...contact, message: "x".repeat(BODY_LIMITS.other) }).toString();
+    const refused = await postContact({ Origin: server.baseUrl }, huge);
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain(BODY_TOO_LARGE_MESSAGE);
+
+    const chunked = await fetch(`${server.baseUrl}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new Blob([new URLSearchParams(contact).toString()]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+    expect(await storedMessages()).toBe(server.databaseUrl ? 0 : undefined);
+  });
+
+  it("accepts the site's own public form up to its rate limit, then answers 429 with the message", async () => {
+    const { max } = RATE_LIMIT_TIERS.publicForms;
+    for (let index = 0; index < max; index++) {
+      expect((await postContact({ Origin: server.baseUrl })).status).toBe(302);
+    }
+    const limited = await postContact({ Origin: server.baseUrl });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain(TOO_MANY_REQUESTS);
+    expect(await storedMessages()).toBe(server.databaseUrl ? max : undefined);
+  });
+
+  it("limits every other request per client address, answering 429 with when to retry", async () => {
+    const { max } = RATE_LIMIT_TIERS.everythingElse;
+    const visit = (address: string) =>
+      fetch(`${server.baseUrl}/robots.txt`, { headers: { "X-Forwarded-For": address } });
+    for (let index = 0; index < max; index++) expect((await visit("203.0.113.9")).status).toBe(200);
+    const limited = await visit("203.0.113.9");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toBe(TOO_MANY_REQUESTS);
+    expect((await visit("203.0.113.10")).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/healthz`, { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(
+      200,
+    );
+  });
+
+  it("on SIGTERM, stops accepting, finishes the request in flight, then exits with 0", async () => {
+    const body = Buffer.from(new URLSearchParams({ currency: "EUR", redirectTo: "/" }).toString());
+    const inFlight = httpRequest(`${server.baseUrl}/currency`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+    });
+    const answered = once(inFlight, "response") as Promise<[IncomingMessage]>;
+    inFlight.write(body.subarray(0, 5));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const exited = server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();
+    expect(server.process.exitCode).toBeNull();
+
+    const stoppingAt = Date.now();
+    inFlight.end(body.subarray(5));
+    const [response] = await answered;
+    expect(response.statusCode).toBe(302);
+    expect(response.headers["set-cookie"]?.join()).toContain("EUR");
+    response.resume();
+    expect(await exited).toBe(0);
+    expect(Date.now() - stoppingAt).toBeLessThan(3_000);
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+});

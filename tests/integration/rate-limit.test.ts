@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installDatabase } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
+import type { FormActionData } from "~/lib/form-result";
+import { countRequest, RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { action as contactAction } from "~/routes/contact";
+import { routeArgs, routeResult } from "./route-result";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+
+const kind = testDatabaseKind();
+let handle: TestDatabase;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  installDatabase(handle);
+});
+
+afterAll(async () => {
+  installDatabase(undefined);
+  await handle.destroy();
+});
+
+const { max, windowSeconds } = RATE_LIMIT_TIERS.payment;
+const start = Date.UTC(2026, 0, 1, 12);
+
+async function countMany(address: string, times: number, now = start) {
+  const outcomes = [];
+  for (let index = 0; index < times; index++) outcomes.push(await countRequest(handle.db, "payment", address, now));
+  return outcomes;
+}
+
+describe(`tiered rate limits on ${kind}`, () => {
+  it("lets a tier's allowance through in a window and refuses the next, saying when to retry", async () => {
+    const outcomes = await countMany("192.0.2.1", max + 1, start);
+    expect(outcomes.slice(0, max).every((outcome) => !outcome.limited)).toBe(true);
+    expect(outcomes[max]).toEqual({ limited: true, retryAfterSeconds: windowSeconds });
+    expect(await countRequest(handle.db, "payment", "192.0.2.1", start + 45_000)).toEqual({
+      limited: true,
+      retryAfterSeconds: windowSeconds - 45,
+    });
+  });
+
+  it("starts counting afresh when the window is over", async () => {
+    await countMany("192.0.2.2", max + 1, start);
+    expect(await countRequest(handle.db, "payment", "192.0.2.2", start + windowSeconds * 1000)).toEqual({
+      limited: false,
+    });
+  });
+
+  it("counts each address and each tier apart", async () => {
+    await countMany("192.0.2.3", max + 1, start);
+    expect(await countRequest(handle.db, "payment", "192.0.2.4", start)).toEqual({ limited: false });
+    expect(await countRequest(handle.db, "publicForms", "192.0.2.3", start)).toEqual({ limited: false });
+  });
+
+  it("counts requests arriving together exactly once each", async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: max + 5 }, () => countRequest(handle.db, "payment", "192.0.2.5", start)),
+    );
+    expect(outcomes.filter((outcome) => outcome.limited)).toHaveLength(5);
+  });
+});
+
+describe(`a public form over its rate limit on ${kind}`, () => {
+  const contact = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.org",
+    phone: "+31 6 1234 5678",
+    message: "When does my trial start?",
+    website: "",
+  };
+  const post = (address: string) =>
+    new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { [CLIENT_ADDRESS_HEADER]: address },
+      body: new URLSearchParams(contact),
+    });
+
+  it("answers 429 with the message, keeps what was typed and stores nothing more", async () => {
+    const { max: formMax } = RATE_LIMIT_TIERS.publicForms;
+    for (let index = 0; index < formMax; index++) {
+      expect((await routeResult(() => contactAction(routeArgs(post("198.51.100.7"))))).status).toBe(302);
+    }
+    const refused = await routeResult(() => contactAction(routeArgs(post("198.51.100.7"))));
+    expect(refused.status).toBe(429);
+    const { result } = refused.data as FormActionData;
+    expect(result.error).toEqual({ "": [TOO_MANY_REQUESTS] });
+    expect(result.initialValue).toMatchObject({ firstName: "Ada", message: "When does my trial start?" });
+    expect(await handle.db.$count(contactMessages)).toBe(formMax);
+
+    expect((await routeResult(() => contactAction(routeArgs(post("198.51.100.8"))))).status).toBe(302);
+  });
+});
