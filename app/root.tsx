@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import "./lib/zod-without-eval";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/site/footer";
@@ -20,6 +21,7 @@ import { Toaster } from "./components/ui/toaster";
 import { accountSummary } from "./features/auth/guards.server";
 import { currencyFromRequest } from "./features/currency/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
+import { useNonce } from "./lib/csp-nonce";
 import type { Toast } from "./lib/toast";
 import { siteOrigin } from "./lib/site-origin.server";
 import { takeToast } from "./lib/toast.server";
@@ -55,6 +57,7 @@ function useDocumentLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useDocumentLanguage();
+  const nonce = useNonce();
   return (
     <html lang={lang}>
       <head>
@@ -67,8 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -107,13 +110,16 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request refused with a reason (a 4xx carrying its message) says why; anything else stays vague.
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   const body = notFound ? (
     <NotFoundMessage />
   ) : (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <h1 className="text-3xl font-bold">{refusal ? "We could not accept this request" : "Something went wrong"}</h1>
       <p className="mt-4 text-muted-foreground">
-        We could not show this page. Please try again in a moment; if it keeps happening, contact us.
+        {refusal ?? "We could not show this page. Please try again in a moment; if it keeps happening, contact us."}
       </p>
       <a href="/" className="mt-8 inline-block font-medium text-link underline">
         Return to Home

@@ -1,14 +1,27 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createWebRequestHandler } from "react-router";
 import compression from "compression";
+import { createServer } from "node:http";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { logger } from "~/logger.server";
+import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { clientAddress } from "./client-address";
+import { closeHttpServer } from "./close-http-server";
+import { createPageCache } from "./page-cache";
+import { queryCountHeader } from "./query-count";
+import { generalRateLimit } from "./rate-limit";
+import { bodySizeLimit, sameOriginRequests } from "./request-guards";
+import { cspNonce, securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from "./security-headers";
 
+/** The public pages every anonymous visitor sees alike: the booking form's loader hands out an idempotency key. */
+const SHARED_PAGE_PATHS = PUBLIC_PAGE_PATHS.filter((path) => path !== "/fast-track-form");
+
+/** How long a stopping server lets requests in flight finish. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** The retention job's first run waits for the boot to settle. */
 const RETENTION_FIRST_RUN_DELAY_MS = 10_000;
@@ -18,10 +31,25 @@ interface StartOptions {
   devMiddleware?: RequestHandler;
 }
 
+function sharedPageCache(headerOptions: SecurityHeaderOptions) {
+  const render = createWebRequestHandler(() => import("virtual:react-router/server-build"), "production");
+  return createPageCache({
+    paths: SHARED_PAGE_PATHS,
+    render: (request, nonce) => render(request, { cspNonce: nonce }),
+    securityHeaders: (hashes) => securityHeaderValues(hashes, headerOptions),
+  });
+}
+
 function createApp({ devMiddleware }: StartOptions) {
   const app = express();
+  const config = env();
+  if (config.BENCH_COUNT_QUERIES) app.use(queryCountHeader);
   app.disable("x-powered-by");
-  app.set("trust proxy", env().TRUST_PROXY);
+  app.set("trust proxy", config.TRUST_PROXY);
+  const headerOptions = { production: config.NODE_ENV === "production", reportOnly: Boolean(devMiddleware) };
+  app.use(securityHeaders(headerOptions));
+  // In development every request is rendered afresh; in production anonymous page views are cached.
+  const cache = devMiddleware ? undefined : sharedPageCache(headerOptions);
   app.use(compression());
   if (devMiddleware) {
     app.use(devMiddleware);
@@ -30,12 +58,20 @@ function createApp({ devMiddleware }: StartOptions) {
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
   app.use(clientAddress);
+  app.use(sameOriginRequests(config.SITE_URL));
+  app.use(bodySizeLimit);
+  // Cached page views cost no database work: only the rest counts against the general limit.
+  if (cache) app.use(cache.middleware);
+  app.use(generalRateLimit);
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (_req, res) => ({ cspNonce: cspNonce(res) }),
     }),
   );
-  return app;
+  return createServer((req, res) => {
+    if (!cache?.serve(req, res)) app(req, res);
+  });
 }
 
 /**
@@ -44,7 +80,7 @@ function createApp({ devMiddleware }: StartOptions) {
  */
 export async function start(options: StartOptions = {}) {
   const config = env();
-  const handle = await openDatabase(databaseTargetFromEnv(config));
+  const handle = await openDatabase(databaseTargetFromEnv(config), { countQueries: config.BENCH_COUNT_QUERIES });
   installDatabase(handle);
   const outboxWorker = startOutboxWorker(handle.db, config);
   const retention =
@@ -64,10 +100,7 @@ export async function start(options: StartOptions = {}) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    forceClose.unref();
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeHttpServer(server, SHUTDOWN_GRACE_MS);
     await retention?.stop();
     await outboxWorker.stop();
     installDatabase(undefined);

@@ -1,5 +1,5 @@
 import { data, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/config-generator";
 import { GeneratedConfig } from "~/components/config-generator/generated-config";
 import { GeneratorForm } from "~/components/config-generator/generator-form";
@@ -14,6 +14,7 @@ import {
   type GeneratorFieldErrors,
 } from "~/features/site-config/generator-form";
 import { siteConfig } from "../../site.config";
+import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Site Configuration Generator" }),
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const submission = readGeneratorForm(await request.formData());
+  const submission = readGeneratorForm(await readFormData(request));
   if (!("form" in submission)) {
     return data({ status: "invalid" as const, ...submission }, { status: 400 });
   }

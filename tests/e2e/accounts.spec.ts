@@ -226,8 +226,11 @@ test.describe("the admin dashboard", () => {
     await expect(row(unpaid!).getByText("Non payée")).toHaveClass(/yellow/);
     await expect(row(paid!)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
-    for (const disabled of ["Gestion des clients", "Statistiques de ventes"]) {
-      await expect(page.getByRole("button", { name: disabled })).toBeDisabled();
+    for (const [name, href] of [
+      ["Gestion des clients", "/admin/clients"],
+      ["Statistiques de ventes", "/admin/statistics"],
+    ]) {
+      await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
     }
     await expect(page.getByText("Fonctionnalités à venir")).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);

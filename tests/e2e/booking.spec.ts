@@ -25,6 +25,7 @@ const summaryValue = (page: Page, label: string) =>
     .locator("dd");
 
 test("a guest books in euros, pays by card and gets a voucher, also by e-mail", async ({ page }) => {
+  test.slow(); // the whole journey, up to the e-mail arriving
   const email = uniqueEmail("ann");
   await chooseEuros(page);
   await openBookingForm(page);

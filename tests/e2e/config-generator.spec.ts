@@ -42,6 +42,7 @@ async function expectValidSiteConfigSource(source: string) {
 }
 
 test("an admin generates a rebranded site.config.ts end to end", async ({ page }) => {
+  test.slow(); // signs up an admin, generates, downloads and starts again: 25 s on a loaded machine
   await signInAsNewAdmin(page);
   await page.goto("/config-generator");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site Configuration Generator");

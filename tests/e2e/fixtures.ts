@@ -10,7 +10,8 @@ export function clientAddressFor(testId: string): string {
 }
 
 /**
- * Every page test fails on an unexpected console error or an uncaught exception in the page.
+ * Every page test fails on an unexpected console error, an uncaught exception in the page or a
+ * Content-Security-Policy violation (some, like a refused `eval`, reach the console only this way).
  * Chromium reports an HTTP error status as a console error: a test that expects one (a 404 page,
  * a refused sign-in answering 401) lists it in `allowedHttpErrors`.
  */
@@ -29,6 +30,11 @@ export const test = base.extend<{ consoleErrors: string[]; allowedHttpErrors: nu
         errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}`),
+        ),
+      );
       await use(errors);
       expect(errors, "console errors on the page").toEqual([]);
     },

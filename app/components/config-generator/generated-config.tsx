@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Bot, Download, Info, RotateCcw } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import type { RephraseProvider } from "~/features/ai/rephrase.server";
 import { renderSiteConfig } from "~/features/site-config/render-config";

@@ -1,9 +1,8 @@
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ExternalLink, LayoutDashboard, LogOut, Menu, Phone } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useAccount } from "~/features/auth/use-account";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/class-names";
 import { siteConfig } from "../../../site.config";
 import { BrandLogo } from "./brand-logo";
@@ -62,12 +61,16 @@ function PhoneLink({ className }: { className?: string }) {
   );
 }
 
+const MobileMenu = lazy(() => import("./mobile-menu"));
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-link", isActive && "text-link");
 
 export function Header() {
   const highlighted = usePricingHighlight();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -98,31 +101,39 @@ export function Header() {
           <CurrencyMenu />
           <AccountButtons />
         </div>
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button variant="outline" size="icon" className="lg:hidden" aria-label="Open menu">
-              <Menu aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" className="w-80">
-            <SheetHeader>
-              <SheetTitle>Menu</SheetTitle>
-              <SheetDescription className="sr-only">Site navigation</SheetDescription>
-            </SheetHeader>
-            <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
-              {HEADER_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} end className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="flex flex-col gap-4 px-4 pt-4">
-              <PhoneLink className="px-3" />
-              <CurrencyMenu align="start" className="w-fit" />
-              <AccountButtons className="flex-wrap" onSignOut={() => setMenuOpen(false)} />
-            </div>
-          </SheetContent>
-        </Sheet>
+        <Button
+          ref={menuToggle}
+          variant="outline"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+        {menuLoaded ? (
+          <Suspense fallback={null}>
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} toggle={menuToggle}>
+              <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
+                {HEADER_LINKS.map((link) => (
+                  <NavLink key={link.to} to={link.to} end className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                ))}
+              </nav>
+              <div className="flex flex-col gap-4 px-4 pt-4">
+                <PhoneLink className="px-3" />
+                <CurrencyMenu align="start" className="w-fit" />
+                <AccountButtons className="flex-wrap" onSignOut={() => setMenuOpen(false)} />
+              </div>
+            </MobileMenu>
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

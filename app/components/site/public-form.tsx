@@ -2,7 +2,7 @@ import { useForm, type FormMetadata, type SubmissionResult } from "@conform-to/r
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useLocation, type FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast as showToast } from "sonner";
+import { toast as showToast } from "~/components/ui/toast";
 import type { Toast } from "~/lib/toast";
 
 /** Shows `toast` (from a loader, an action or a redirect's cookie) once it arrives. */

@@ -1,23 +1,16 @@
-import type * as React from "react";
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { loadSonner, onSonnerRequested, sonnerRequested } from "./toast";
 
-// Sonner's own rich colours give its text under 4.5:1 on its tinted backgrounds; the theme's pass AA.
-const legibleRichColors = {
-  "--success-text": "hsl(var(--success))",
-  "--error-text": "hsl(var(--destructive))",
-  "--info-text": "hsl(var(--link))",
-  "--warning-text": "hsl(var(--warning))",
-} as React.CSSProperties;
+const SonnerToaster = lazy(() => loadSonner().then(() => import("./sonner-toaster")));
 
-function Toaster({ style, ...props }: React.ComponentProps<typeof Sonner>) {
+/** Mounts Sonner's toaster once the first toast is shown (see toast.ts); nothing before. */
+function Toaster() {
+  const wanted = useSyncExternalStore(onSonnerRequested, sonnerRequested, () => false);
+  if (!wanted) return null;
   return (
-    <Sonner
-      data-slot="toaster"
-      position="top-center"
-      richColors
-      style={{ ...legibleRichColors, ...style }}
-      {...props}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, type CurrencyCode } from "~/db/schema";
+import { CURRENCY_CODES, type CurrencyCode } from "~/db/enums";
 
 export { CURRENCY_CODES, type CurrencyCode };
 

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface BenchServer {
+  origin: string;
+  kind: DatabaseKind;
+  pid: number;
+  /** The fresh PostgreSQL database the server runs on (postgres only). */
+  databaseUrl?: string;
+  /** The embedded database's folder (pglite only); readable once the server has stopped. */
+  dataDir?: string;
+  /** Resident memory of the server and every process it started, in bytes. */
+  rss(): number;
+  stop(): Promise<void>;
+  /** Stops the server if it runs, then drops its database or folder. */
+  dispose(): Promise<void>;
+}
+
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** The PostgreSQL server the bench may create databases on: BENCH_DATABASE_URL, or a local one if it answers. */
+export async function postgresForBench(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(adminUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function processTree(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return [pid, ...children.flatMap(processTree)];
+}
+
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1] ?? 0);
+  return kilobytes * 1024;
+}
+
+async function waitUntilHealthy(origin: string, child: ChildProcess) {
+  // A loaded machine can take minutes to boot the server; a broken one fails within these.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer ${origin}/healthz within 3 minutes`);
+}
+
+/**
+ * Starts the production build (`node server.js`) on a database of its own: a temporary PGlite
+ * folder, or a fresh database created on `postgresAdminUrl`.
+ */
+export async function startServer(options: {
+  kind: DatabaseKind;
+  port: number;
+  postgresAdminUrl?: string;
+  extraEnv?: Record<string, string>;
+}): Promise<BenchServer> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    RETENTION_INTERVAL_MINUTES: "0",
+    SMTP_URL: undefined,
+    DATABASE_URL: undefined,
+    ...options.extraEnv,
+  };
+  let databaseUrl: string | undefined;
+  let dataDir: string | undefined;
+  if (options.kind === "postgres") {
+    if (!options.postgresAdminUrl) throw new Error("a PostgreSQL server is needed for a postgres bench server");
+    const url = new URL(options.postgresAdminUrl);
+    url.pathname = `/bench_${randomBytes(6).toString("hex")}`;
+    databaseUrl = url.toString();
+    await adminQuery(options.postgresAdminUrl, `create database "${url.pathname.slice(1)}"`);
+    env.DATABASE_URL = databaseUrl;
+    env.APP_SECRET = randomBytes(32).toString("base64url");
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));
+    env.DATA_DIR = dataDir;
+  }
+
+  const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const origin = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+  const server: BenchServer = {
+    origin,
+    kind: options.kind,
+    pid: child.pid!,
+    databaseUrl,
+    dataDir,
+    rss: () => processTree(child.pid!).reduce((total, pid) => total + residentBytes(pid), 0),
+    stop,
+    async dispose() {
+      await stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl && options.postgresAdminUrl) {
+        await adminQuery(
+          options.postgresAdminUrl,
+          `drop database if exists "${new URL(databaseUrl).pathname.slice(1)}"`,
+        );
+      }
+    },
+  };
+  try {
+    await waitUntilHealthy(origin, child);
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
+  return server;
+}

@@ -1,0 +1,52 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * The baseline a page is compared with: a bare `node:http` server, in a process of its own like the
+ * real one, answering every request with the same status, content type and bytes from memory.
+ */
+const SERVER_SOURCE = `
+const http = require("node:http");
+const body = require("node:fs").readFileSync(process.env.BASELINE_BODY_FILE);
+const headers = { "Content-Type": process.env.BASELINE_CONTENT_TYPE, "Content-Length": body.length };
+http.createServer((request, response) => {
+  request.resume();
+  response.writeHead(200, headers);
+  response.end(body);
+}).listen(Number(process.env.BASELINE_PORT), "127.0.0.1", () => process.stdout.write("ready\\n"));
+`;
+
+export interface StaticBaseline {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export async function startStaticBaseline(port: number, body: Buffer, contentType: string): Promise<StaticBaseline> {
+  const folder = mkdtempSync(join(tmpdir(), "bench-baseline-"));
+  const bodyFile = join(folder, "body");
+  writeFileSync(bodyFile, body);
+  const child = spawn(process.execPath, ["-e", SERVER_SOURCE], {
+    env: {
+      ...process.env,
+      BASELINE_BODY_FILE: bodyFile,
+      BASELINE_CONTENT_TYPE: contentType,
+      BASELINE_PORT: String(port),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  exited.then(() => rmSync(folder, { recursive: true, force: true }));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the baseline server exited with code ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

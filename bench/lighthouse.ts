@@ -1,0 +1,66 @@
+import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
+import { ms, type ResultRow } from "./lib/results";
+import type { BenchServer } from "./lib/server";
+import { CHROMIUM_PATH } from "./page-weight";
+import type { BenchSettings } from "./settings";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const GOALS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+const GOAL_TBT_MS = 50;
+const DEBUGGING_PORT = 9333;
+
+interface Audit {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  cls: number;
+  tbt: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function audit(url: string): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port: DEBUGGING_PORT,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (category: string) => Math.round((categories[category]?.score ?? 0) * 100);
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Audit["scores"],
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+  };
+}
+
+/** Lighthouse's default (mobile) preset on every public page in Debian's Chromium; medians of the runs. */
+export async function lighthouseScores(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox", `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
+  const rows: ResultRow[] = [];
+  try {
+    for (const path of PUBLIC_PAGE_PATHS) {
+      const runs: Audit[] = [];
+      for (let run = 0; run < settings.lighthouseRuns; run++) runs.push(await audit(`${server.origin}${path}`));
+      const scores = CATEGORIES.map((category) => median(runs.map((run) => run.scores[category])));
+      const cls = median(runs.map((run) => run.cls));
+      const tbt = median(runs.map((run) => run.tbt));
+      const pass =
+        CATEGORIES.every((category, index) => scores[index]! >= GOALS[category]) && cls === 0 && tbt < GOAL_TBT_MS;
+      rows.push({
+        figure: `Lighthouse mobile ${path}: performance / accessibility / best practices / SEO; CLS; TBT (median of ${settings.lighthouseRuns})`,
+        value: `${scores.join(" / ")}; CLS ${cls.toFixed(3)}; TBT ${ms(tbt)}`,
+        goal: `≥ 98 / 100 / 100 / 100; CLS 0; TBT < ${GOAL_TBT_MS} ms`,
+        pass,
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}

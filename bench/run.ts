@@ -1,0 +1,114 @@
+// `npm run bench`: builds, starts the production server, runs every benchmark and writes
+// bench/RESULTS.md. Environment: BENCH_DATABASE_URL (a PostgreSQL server to create databases on;
+// default the local one, skipped when it does not answer), BENCH_ONLY (comma-separated benchmark
+// names), BENCH_LOAD_SECONDS, BENCH_WARMUP_SECONDS, BENCH_MEMORY_SECONDS, BENCH_LIGHTHOUSE_RUNS.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { bookingsUnderLoad } from "./bookings";
+import { lighthouseScores } from "./lighthouse";
+import { machineDescription, resultsTable, type ResultRow } from "./lib/results";
+import { postgresForBench, startServer, type BenchServer, type DatabaseKind } from "./lib/server";
+import { memoryUnderLoad } from "./memory";
+import { pageWeights } from "./page-weight";
+import { publicPagesUnderLoad } from "./public-pages";
+import { settingsFromEnv, type BenchSettings } from "./settings";
+
+interface Benchmark {
+  name: string;
+  /** The databases it runs on; "preferred" is PostgreSQL when one is available, else PGlite. */
+  databases: "preferred" | "both";
+  run(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]>;
+}
+
+// Slot for the admin-at-scale benchmark (10,000 and 1,000,000 seeded orders): when
+// bench/admin-pages.ts exists it must export `adminPagesBenchmark(server, settings): Promise<ResultRow[]>`.
+const ADMIN_PAGES_MODULE = "./admin-pages.ts";
+
+async function adminPages(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
+  const module = (await import(ADMIN_PAGES_MODULE)) as {
+    adminPagesBenchmark(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]>;
+  };
+  return module.adminPagesBenchmark(server, settings);
+}
+
+const BENCHMARKS: Benchmark[] = [
+  { name: "page-weight", databases: "preferred", run: pageWeights },
+  { name: "lighthouse", databases: "preferred", run: lighthouseScores },
+  { name: "public-pages", databases: "preferred", run: publicPagesUnderLoad },
+  { name: "bookings", databases: "both", run: bookingsUnderLoad },
+  ...(existsSync(new URL(ADMIN_PAGES_MODULE, import.meta.url))
+    ? [{ name: "admin-pages", databases: "preferred", run: adminPages } satisfies Benchmark]
+    : []),
+  { name: "memory", databases: "preferred", run: memoryUnderLoad },
+];
+
+const RESULTS_FILE = new URL("RESULTS.md", import.meta.url);
+const NOTES_FILE = new URL("NOTES.md", import.meta.url);
+
+/** Runs one benchmark on a fresh server and database; a benchmark that breaks becomes a failed row. */
+async function runBenchmark(
+  benchmark: Benchmark,
+  kind: DatabaseKind,
+  settings: BenchSettings,
+  postgresAdminUrl: string | undefined,
+): Promise<ResultRow[]> {
+  let server: BenchServer | undefined;
+  try {
+    server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl });
+    return await benchmark.run(server, settings);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return [{ figure: `${benchmark.name} (${kind})`, value: `did not complete: ${message}`, pass: false }];
+  } finally {
+    await server?.dispose();
+  }
+}
+
+async function main() {
+  const settings = settingsFromEnv();
+  const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+  const selected = BENCHMARKS.filter((benchmark) => !only || only.includes(benchmark.name));
+
+  console.log("building ...");
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  const postgresAdminUrl = (await postgresForBench()) ?? undefined;
+  if (!postgresAdminUrl) console.log("no PostgreSQL answers: PGlite only (set BENCH_DATABASE_URL)");
+  const preferred: DatabaseKind = postgresAdminUrl ? "postgres" : "pglite";
+
+  const loadAtStart = loadavg()[0]!;
+  const rows: ResultRow[] = [];
+  for (const benchmark of selected) {
+    const kinds: DatabaseKind[] =
+      benchmark.databases === "both" && postgresAdminUrl ? ["postgres", "pglite"] : [preferred];
+    for (const kind of kinds) {
+      console.log(`${benchmark.name} on ${kind} ...`);
+      const found = await runBenchmark(benchmark, kind, settings, postgresAdminUrl);
+      for (const row of found) console.log(`  ${row.pass === false ? "FAIL" : "ok  "} ${row.figure}: ${row.value}`);
+      rows.push(...found);
+    }
+  }
+
+  const date = new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  const notes = existsSync(NOTES_FILE) ? readFileSync(NOTES_FILE, "utf8") : "";
+  const report = [
+    "# Benchmark results",
+    "",
+    "Written by `npm run bench` (see bench/run.ts); rates are ratios to a baseline measured in the same run,",
+    "weights are counts. Do not edit the table by hand: the notes below it come from bench/NOTES.md.",
+    "",
+    // Other work on the machine moves every rate; the load average says how much there was.
+    resultsTable(
+      rows,
+      date,
+      `${machineDescription()}; load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end`,
+    ),
+    "",
+    notes,
+  ].join("\n");
+  writeFileSync(RESULTS_FILE, report);
+  const failed = rows.filter((row) => row.pass === false).length;
+  console.log(`wrote bench/RESULTS.md: ${rows.length} figures, ${failed} below their goal`);
+}
+
+await main();
