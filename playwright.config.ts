@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // With TEST_DATABASE_URL the server runs on a PostgreSQL database of its own, which the tests can
@@ -11,7 +12,6 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
   process.env.E2E_DATABASE_URL = url.toString();
 }
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // The mail sink's ports follow E2E_PORT, so parallel runs on other ports never share a sink.
 const MAIL_SINK_SMTP_PORT = PORT + 20_000;
 const MAIL_SINK_HTTP_PORT = PORT + 21_000;
@@ -32,18 +32,7 @@ export default defineConfig({
     reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      // Without these, Chromium here reaches for Google's hosts and the closed network refuses it.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: [

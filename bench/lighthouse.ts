@@ -1,9 +1,9 @@
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 import { ms, type ResultRow } from "./lib/results";
 import type { BenchServer } from "./lib/server";
-import { CHROMIUM_PATH } from "./page-weight";
 import type { BenchSettings } from "./settings";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -40,7 +40,7 @@ async function audit(url: string): Promise<Audit> {
 export async function lighthouseScores(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--no-sandbox", `--remote-debugging-port=${DEBUGGING_PORT}`],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
   });
   const rows: ResultRow[] = [];
   try {

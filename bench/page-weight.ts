@@ -1,12 +1,12 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 import { kib, type ResultRow } from "./lib/results";
 import type { BenchServer } from "./lib/server";
 
 const GOAL_JS_BYTES = 120 * 1024;
 const TEXT_PAGES = new Set(["/terms", "/subscription-terms", "/privacy", "/faq"]);
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 interface PageWeight {
   path: string;
@@ -36,7 +36,7 @@ async function weighPage(browser: Browser, origin: string, path: string) {
  * Goal: at most 120 KiB of JavaScript everywhere, and less on the legal and FAQ pages than on the home page.
  */
 export async function pageWeights(server: BenchServer): Promise<ResultRow[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const weights: PageWeight[] = [];
   try {
     for (const path of PUBLIC_PAGE_PATHS) weights.push(await weighPage(browser, server.origin, path));

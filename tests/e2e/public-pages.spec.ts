@@ -386,19 +386,7 @@ test.describe("search engines", () => {
     expect(lines).toContain(`Sitemap: ${new URL("/sitemap.xml", baseURL).toString()}`);
   });
 
-  for (const path of [
-    "/",
-    "/services",
-    "/pre-checkout",
-    "/fast-track",
-    "/fast-track-form",
-    "/contact",
-    "/unsubscribe",
-    "/terms",
-    "/subscription-terms",
-    "/privacy",
-    "/faq",
-  ]) {
+  for (const path of PUBLIC_PAGE_PATHS) {
     test(`${path} has a description, an absolute canonical URL and Open Graph tags`, async ({ page, baseURL }) => {
       await page.goto(`${path}?utm_source=test`);
       const canonical = new URL(path, baseURL).toString();

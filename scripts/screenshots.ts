@@ -1,42 +1,18 @@
 // Screenshots of every spec page at phone (390 px) and desktop (1280 px) width, for a person to look at.
-// Usage: node scripts/screenshots.mjs [base URL, default http://127.0.0.1:3000] [page paths...]
+// Usage: npx tsx scripts/screenshots.ts [base URL, default http://127.0.0.1:3000] [page paths...]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { PUBLIC_PAGE_PATHS } from "../app/features/seo/sitemap";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const [baseUrl = "http://127.0.0.1:3000", ...requested] = process.argv.slice(2);
 const paths = requested.length
   ? requested
-  : [
-      "/",
-      "/services",
-      "/pre-checkout",
-      "/fast-track",
-      "/fast-track-form",
-      "/contact",
-      "/unsubscribe",
-      "/terms",
-      "/subscription-terms",
-      "/privacy",
-      "/faq",
-      "/auth",
-      "/admin",
-      "/config-generator",
-      "/no-such-page",
-    ];
+  : [...PUBLIC_PAGE_PATHS, "/auth", "/admin", "/config-generator", "/no-such-page"];
 const outDir = "test-results/screenshots";
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 } });
   for (const path of paths) {
