@@ -9,7 +9,7 @@ import { ClientName } from "~/features/admin/client-name";
 import { clientOrders, findClient } from "~/features/admin/clients-admin.server";
 import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
 import { KeysetPagination } from "~/features/admin/keyset-pagination";
-import { OrdersTable } from "~/features/admin/orders-table";
+import { OrdersList } from "~/features/admin/orders-list";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { PaidTotals } from "~/features/admin/paid-totals";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -79,7 +79,7 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
         <SectionCard title="Commandes">
           {orders.rows.length ? (
             <>
-              <OrdersTable orders={orders.rows} label="Commandes du client" withCustomer={false} />
+              <OrdersList orders={orders.rows} label="Commandes du client" withCustomer={false} />
               <KeysetPagination page={orders} label="Pagination des commandes du client" />
             </>
           ) : (

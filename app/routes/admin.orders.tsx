@@ -84,7 +84,11 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         <SectionCard title="Résultats">
           {page ? (
             <>
-              <OrdersList orders={page.rows} />
+              {page.rows.length ? (
+                <OrdersList orders={page.rows} label="Commandes" />
+              ) : (
+                <p className="text-sm text-muted-foreground">Aucune commande ne correspond à ces critères.</p>
+              )}
               <Pagination page={page} query={filtersQuery(values)} />
             </>
           ) : (

@@ -10,7 +10,7 @@ import { formatAmountFr, formatCountFr } from "~/features/admin/format";
 import { KeysetPagination } from "~/features/admin/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";
-import { OrdersTable } from "~/features/admin/orders-table";
+import { OrdersList } from "~/features/admin/orders-list";
 import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
@@ -173,7 +173,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
             {orders ? (
               <>
                 {orders.rows.length ? (
-                  <OrdersTable orders={orders.rows} label="Commandes récentes" />
+                  <OrdersList orders={orders.rows} label="Commandes récentes" />
                 ) : (
                   <p className="text-sm text-muted-foreground">Aucune commande pour le moment.</p>
                 )}

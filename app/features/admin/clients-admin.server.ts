@@ -5,7 +5,7 @@ import { isAnonymisedCustomer } from "~/features/privacy/customer-removal.server
 import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
 import { CONFIRMED_ORDER_STATUSES } from "./order-status";
 import { customerNameOrEmailContains } from "./customer-search.server";
-import type { AdminOrderRow } from "./orders-admin.server";
+import { orderListColumns, type AdminOrderRow } from "./orders-admin.server";
 
 export const CLIENTS_PAGE_SIZE = 25;
 export const CLIENT_ORDERS_PAGE_SIZE = 25;
@@ -128,16 +128,7 @@ export async function clientOrders(
 ): Promise<KeysetPage<ClientOrderRow>> {
   const paging = keysetPaging(orders, position, pageSize);
   const fetched = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      serviceType: orders.serviceType,
-      amount: orders.amount,
-      currency: orders.currency,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      cursor: paging.cursor,
-    })
+    .select({ ...orderListColumns, cursor: paging.cursor })
     .from(orders)
     .where(and(eq(orders.customerId, customerId), paging.where))
     .orderBy(...paging.orderBy)

@@ -25,6 +25,17 @@ export interface AdminOrderRow {
 
 export type OrdersPage = KeysetPage<AdminOrderRow>;
 
+/** The order columns every admin list of orders shows (OrdersList). */
+export const orderListColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  serviceType: orders.serviceType,
+  amount: orders.amount,
+  currency: orders.currency,
+  status: orders.status,
+  createdAt: orders.createdAt,
+};
+
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,19 +69,13 @@ export async function recentOrders(
   const paging = keysetPaging(orders, position, pageSize);
   const fetched = await db
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
+      ...orderListColumns,
       customerName: customers.companyName,
       customerEmail: customers.email,
-      serviceType: orders.serviceType,
       airport: orders.airport,
       flightDate: orders.flightDate,
       adults: orders.adults,
       children: orders.children,
-      amount: orders.amount,
-      currency: orders.currency,
-      status: orders.status,
-      createdAt: orders.createdAt,
       cursor: paging.cursor,
     })
     .from(orders)

@@ -1,11 +1,21 @@
 import { Link } from "react-router";
+import { cn } from "~/lib/class-names";
 import { formatAmountFr, formatDateTimeFr } from "./format";
 import { OrderStatusBadge } from "./order-status-badge";
-import type { AdminOrderRow } from "./orders-admin.server";
+import type { ClientOrderRow } from "./clients-admin.server";
 
-const COLUMNS = ["N° de commande", "Client", "Statut", "Montant", "Date"];
+type OrderListRow = ClientOrderRow & { customerName?: string | null; customerEmail?: string | null };
 
-const orderLink = (order: AdminOrderRow) => (
+const COLUMNS = [
+  { label: "N° de commande" },
+  { label: "Client", customer: true },
+  { label: "Service" },
+  { label: "Statut" },
+  { label: "Montant", numeric: true },
+  { label: "Date" },
+];
+
+const orderLink = (order: OrderListRow) => (
   <Link
     to={`/admin/orders/${order.id}`}
     className="font-mono text-xs font-medium text-link underline-offset-4 hover:underline"
@@ -14,7 +24,7 @@ const orderLink = (order: AdminOrderRow) => (
   </Link>
 );
 
-const customerText = (order: AdminOrderRow) => (
+const customerText = (order: OrderListRow) => (
   <>
     <span className="block">{order.customerName ?? "—"}</span>
     {order.customerEmail ? (
@@ -23,21 +33,32 @@ const customerText = (order: AdminOrderRow) => (
   </>
 );
 
-/** The orders of one page, each linked to its own page: a table on wide screens, cards on a phone. */
-export function OrdersList({ orders }: { orders: AdminOrderRow[] }) {
-  if (orders.length === 0) {
-    return <p className="text-sm text-muted-foreground">Aucune commande ne correspond à ces critères.</p>;
-  }
+/**
+ * Orders, each linked to its page in the back office: cards on a phone, a table on wider screens;
+ * with the customer unless they are all one customer's.
+ */
+export function OrdersList({
+  orders,
+  label,
+  withCustomer = true,
+}: {
+  orders: OrderListRow[];
+  /** Names the list and the table's scrolling region. */
+  label: string;
+  withCustomer?: boolean;
+}) {
+  const columns = COLUMNS.filter((column) => withCustomer || !column.customer);
   return (
     <>
-      <ul className="grid gap-3 md:hidden" aria-label="Commandes">
+      <ul className="grid gap-3 md:hidden" aria-label={label}>
         {orders.map((order) => (
           <li key={order.id} className="grid gap-1 rounded-lg border p-4 text-sm">
             <p className="flex flex-wrap items-center justify-between gap-2">
               {orderLink(order)}
               <OrderStatusBadge status={order.status} />
             </p>
-            <div>{customerText(order)}</div>
+            {withCustomer ? <div>{customerText(order)}</div> : null}
+            <p className="text-muted-foreground">{order.serviceType}</p>
             <p className="flex justify-between gap-2 text-muted-foreground tabular-nums">
               <span>{formatDateTimeFr(order.createdAt)}</span>
               <span className="font-medium text-foreground">{formatAmountFr(order.amount, order.currency)}</span>
@@ -45,13 +66,13 @@ export function OrdersList({ orders }: { orders: AdminOrderRow[] }) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto md:block" role="region" aria-label="Commandes" tabIndex={0}>
-        <table className="w-full min-w-[44rem] text-left text-sm">
+      <div className="hidden overflow-x-auto md:block" role="region" aria-label={label} tabIndex={0}>
+        <table className={cn("w-full text-left text-sm", withCustomer ? "min-w-[44rem]" : "min-w-[34rem]")}>
           <thead className="border-b text-muted-foreground">
             <tr>
-              {COLUMNS.map((label) => (
-                <th key={label} scope="col" className="py-2 pr-4 font-medium last:pr-0 [&:nth-child(4)]:text-right">
-                  {label}
+              {columns.map(({ label: column, numeric }) => (
+                <th key={column} scope="col" className={cn("py-2 pr-4 font-medium last:pr-0", numeric && "text-right")}>
+                  {column}
                 </th>
               ))}
             </tr>
@@ -60,7 +81,8 @@ export function OrdersList({ orders }: { orders: AdminOrderRow[] }) {
             {orders.map((order) => (
               <tr key={order.id} className="border-b align-top last:border-0">
                 <td className="py-3 pr-4">{orderLink(order)}</td>
-                <td className="py-3 pr-4">{customerText(order)}</td>
+                {withCustomer ? <td className="py-3 pr-4">{customerText(order)}</td> : null}
+                <td className="py-3 pr-4">{order.serviceType}</td>
                 <td className="py-3 pr-4">
                   <OrderStatusBadge status={order.status} />
                 </td>
