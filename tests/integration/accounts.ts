@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect } from "vitest";
-import { installDatabase, type Database } from "~/db/client.server";
+import { beforeAll, expect } from "vitest";
+import type { Database } from "~/db/client.server";
 import { signIn, signUp } from "~/features/auth/credentials.server";
 import { grantAdmin } from "~/features/auth/roles.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
-import { openTestDatabase, type TestDatabase } from "./test-database";
+import { installedTestDatabase } from "./installed-database";
 
 let addresses = 0;
 
@@ -71,16 +71,10 @@ export async function createSignedInAccount(db: Database, { admin = false } = {}
 
 /** A fresh database for the test file, installed as the process's database, with a signed-in admin. */
 export function databaseWithAdmin() {
-  let handle: TestDatabase;
+  const db = installedTestDatabase();
   let admin: TestAccount;
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    installDatabase(handle);
-    admin = await createSignedInAccount(handle.db, { admin: true });
+    admin = await createSignedInAccount(db(), { admin: true });
   });
-  afterAll(async () => {
-    installDatabase(undefined);
-    await handle.destroy();
-  });
-  return { db: (): Database => handle.db, admin: (): TestAccount => admin };
+  return { db, admin: (): TestAccount => admin };
 }

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { account, rateLimit, session, user } from "~/db/schema";
 import { AUTH_RATE_LIMITS } from "~/features/auth/auth.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
@@ -11,19 +10,10 @@ import { action as signOutAction } from "~/routes/sign-out";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import { cookieHeader, createSignedInAccount, formRequest, freshClientAddress, pageRequest } from "./accounts";
 import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { installedTestDatabase } from "./installed-database";
+import { testDatabaseKind } from "./test-database";
 
-let handle: TestDatabase;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
+const testDb = installedTestDatabase();
 
 const SIGN_IN_LIMIT = AUTH_RATE_LIMITS["/sign-in/email"].max;
 const SIGN_UP_LIMIT = AUTH_RATE_LIMITS["/sign-up/email"].max;
@@ -42,12 +32,12 @@ function signInFields(email: string, password: string) {
 
 /** Every table of the database, each row as text, for looking for a value anywhere. */
 async function everyRowAsText(): Promise<string> {
-  const tables = (await handle.db.execute(
+  const tables = (await testDb().execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   )) as unknown as { rows: { table_name: string }[] };
   const texts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const result = (await handle.db.execute(
+    const result = (await testDb().execute(
       sql`select t::text as row from ${sql.identifier(table_name)} t`,
     )) as unknown as { rows: { row: string }[] };
     texts.push(...result.rows.map((row) => row.row));
@@ -69,9 +59,9 @@ describe(`sign-up on ${testDatabaseKind()}`, () => {
     });
     expect(JSON.stringify(result.data)).not.toContain(password);
 
-    const [created] = await handle.db.select().from(user).where(eq(user.email, "new.person@example.com"));
+    const [created] = await testDb().select().from(user).where(eq(user.email, "new.person@example.com"));
     expect(created).toMatchObject({ fullName: "Jeanne Martin", name: "Jeanne Martin" });
-    const [credential] = await handle.db.select().from(account).where(eq(account.userId, created!.id));
+    const [credential] = await testDb().select().from(account).where(eq(account.userId, created!.id));
     expect(credential!.providerId).toBe("credential");
     expect(credential!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/); // scrypt: salt:key
     expect(await everyRowAsText()).not.toContain(password);
@@ -79,17 +69,17 @@ describe(`sign-up on ${testDatabaseKind()}`, () => {
 
   it("answers a registered e-mail exactly like a new one, and changes nothing", async () => {
     await submit(signUpFields("taken@example.com", "first-password", "First Owner"));
-    const [before] = await handle.db.select().from(user).where(eq(user.email, "taken@example.com"));
-    const [beforeCredential] = await handle.db.select().from(account).where(eq(account.userId, before!.id));
+    const [before] = await testDb().select().from(user).where(eq(user.email, "taken@example.com"));
+    const [beforeCredential] = await testDb().select().from(account).where(eq(account.userId, before!.id));
 
     const again = await submit(signUpFields("Taken@Example.com", "second-password", "Someone Else"));
     const fresh = await submit(signUpFields("unused@example.com", "second-password", "Someone Else"));
     expect(again.status).toBe(fresh.status);
     expect(again.data).toEqual(fresh.data);
 
-    const owners = await handle.db.select().from(user).where(eq(user.email, "taken@example.com"));
+    const owners = await testDb().select().from(user).where(eq(user.email, "taken@example.com"));
     expect(owners).toEqual([before]);
-    const [afterCredential] = await handle.db.select().from(account).where(eq(account.userId, before!.id));
+    const [afterCredential] = await testDb().select().from(account).where(eq(account.userId, before!.id));
     expect(afterCredential!.password).toBe(beforeCredential!.password);
   });
 
@@ -109,7 +99,7 @@ describe(`sign-up on ${testDatabaseKind()}`, () => {
     expect(missing.data).toMatchObject({
       result: { error: { fullName: ["Ce champ est obligatoire"], email: ["Ce champ est obligatoire"] } },
     });
-    expect(await handle.db.select().from(user).where(eq(user.email, "mismatch@example.com"))).toEqual([]);
+    expect(await testDb().select().from(user).where(eq(user.email, "mismatch@example.com"))).toEqual([]);
   });
 });
 
@@ -146,7 +136,7 @@ describe(`sign-in and sign-out on ${testDatabaseKind()}`, () => {
   });
 
   it("signs out: the session is deleted, its cookie cleared, with the French toast", async () => {
-    const person = await createSignedInAccount(handle.db);
+    const person = await createSignedInAccount(testDb());
     expect(await getOptionalUser(pageRequest("/", { cookie: person.cookie }))).not.toBeNull();
     const result = await routeResult(() =>
       signOutAction(routeArgs(formRequest("/sign-out", {}, { cookie: person.cookie }))),
@@ -164,8 +154,8 @@ describe(`sign-in and sign-out on ${testDatabaseKind()}`, () => {
       description: "À bientôt !",
     });
     expect(await getOptionalUser(pageRequest("/", { cookie: person.cookie }))).toBeNull();
-    const [signedInUser] = await handle.db.select().from(user).where(eq(user.email, person.email));
-    expect(await handle.db.select().from(session).where(eq(session.userId, signedInUser!.id))).toEqual([]);
+    const [signedInUser] = await testDb().select().from(user).where(eq(user.email, person.email));
+    expect(await testDb().select().from(session).where(eq(session.userId, signedInUser!.id))).toEqual([]);
   });
 });
 
@@ -185,7 +175,7 @@ describe(`rate limiting on ${testDatabaseKind()}`, () => {
     });
 
     // The count lives in the database, where every instance sees it; other addresses are not affected.
-    const [counter] = await handle.db
+    const [counter] = await testDb()
       .select()
       .from(rateLimit)
       .where(eq(rateLimit.key, `${attacker}|/sign-in/email`));
@@ -202,13 +192,13 @@ describe(`rate limiting on ${testDatabaseKind()}`, () => {
     const blocked = await submit(signUpFields("burst-last@example.com"), { address });
     expect(blocked.status).toBe(429);
     expect(blocked.data).toMatchObject({ toast: { title: "Erreur d'inscription" } });
-    expect(await handle.db.select().from(user).where(eq(user.email, "burst-last@example.com"))).toEqual([]);
+    expect(await testDb().select().from(user).where(eq(user.email, "burst-last@example.com"))).toEqual([]);
   });
 });
 
 describe(`better-auth's JSON API at /api/auth on ${testDatabaseKind()}`, () => {
   it("answers with the session of the cookie", async () => {
-    const person = await createSignedInAccount(handle.db);
+    const person = await createSignedInAccount(testDb());
     const response = await apiLoader(routeArgs(pageRequest("/api/auth/get-session", { cookie: person.cookie })));
     expect(await response.json()).toMatchObject({ user: { email: person.email } });
   });

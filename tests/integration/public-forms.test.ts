@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { afterEach, describe, expect, it } from "vitest";
 import { contactMessages, outbox, unsubscribeRequests, user } from "~/db/schema";
 import { SEND_FAILED } from "~/features/messages/public-form.server";
 import type { FormActionData } from "~/lib/form-result";
@@ -12,29 +11,20 @@ import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
 import { siteConfig } from "../../site.config";
 import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { installedTestDatabase } from "./installed-database";
+import { testDatabaseKind } from "./test-database";
 
 const kind = testDatabaseKind();
 const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
 const LINK_SENT = "Unsubscribe link sent to your email";
 
-let handle: TestDatabase;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
+const testDb = installedTestDatabase();
 
 afterEach(async () => {
-  await handle.db.delete(outbox);
-  await handle.db.delete(contactMessages);
-  await handle.db.delete(unsubscribeRequests);
-  await handle.db.delete(user);
+  await testDb().delete(outbox);
+  await testDb().delete(contactMessages);
+  await testDb().delete(unsubscribeRequests);
+  await testDb().delete(user);
 });
 
 type RouteHandler = (args: { request: Request; params: object; context: object }) => unknown;
@@ -75,7 +65,7 @@ const formErrors = (answer: Answer) => (answer.data as FormActionData).result.er
 const typed = (answer: Answer) => (answer.data as FormActionData).result.initialValue;
 
 async function stored() {
-  const { db } = handle;
+  const db = testDb();
   return {
     messages: await db.select().from(contactMessages),
     requests: await db.select().from(unsubscribeRequests),
@@ -143,8 +133,8 @@ describe(`the contact form's action on ${kind}`, () => {
 
   it("answers a filled honeypot exactly like a success, and stores nothing", async () => {
     const real = await call(contactAction, post("/contact", validContact));
-    await handle.db.delete(outbox);
-    await handle.db.delete(contactMessages);
+    await testDb().delete(outbox);
+    await testDb().delete(contactMessages);
 
     const bot = await call(contactAction, post("/contact", { ...validContact, website: "https://spam.example" }));
 
@@ -154,7 +144,7 @@ describe(`the contact form's action on ${kind}`, () => {
 
   it("keeps neither the message nor any mail when queueing a mail fails after the message is written", async () => {
     // The company notification is the last write of the transaction: make the database refuse it.
-    await handle.db.execute(
+    await testDb().execute(
       sql.raw(
         `alter table outbox add constraint refuse_notifications check (subject not like 'New message%') not valid`,
       ),
@@ -167,7 +157,7 @@ describe(`the contact form's action on ${kind}`, () => {
       expect(typed(answer)).toMatchObject({ firstName: " Ada ", message: validContact.message });
       expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
     } finally {
-      await handle.db.execute(sql.raw("alter table outbox drop constraint refuse_notifications"));
+      await testDb().execute(sql.raw("alter table outbox drop constraint refuse_notifications"));
     }
   });
 });
@@ -230,7 +220,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 /** Requests an unsubscribe link for `email` and returns the token the e-mail carries. */
 async function requestLink(email: string) {
   await call(unsubscribeAction, post("/unsubscribe", { email, website: "" }));
-  const [mail] = await handle.db.select().from(outbox).where(eq(outbox.to, email));
+  const [mail] = await testDb().select().from(outbox).where(eq(outbox.to, email));
   const link = /http:\/\/localhost\/unsubscribe\/confirm\?token=([\w-]+)/.exec(mail!.textBody);
   expect(link, mail!.textBody).not.toBeNull();
   return link![1]!;
@@ -250,7 +240,7 @@ describe(`unsubscribing on ${kind}`, () => {
       toast: { type: "success", title: LINK_SENT },
     });
 
-    const [request] = await handle.db
+    const [request] = await testDb()
       .select({
         email: unsubscribeRequests.email,
         tokenHash: unsubscribeRequests.tokenHash,
@@ -262,16 +252,16 @@ describe(`unsubscribing on ${kind}`, () => {
     expect(request).toMatchObject({ email: "member@example.org", confirmedAt: null, status: "new" });
     expect(Number(request!.hoursValid)).toBeCloseTo(24, 1);
 
-    const [mail] = await handle.db.select().from(outbox);
+    const [mail] = await testDb().select().from(outbox);
     expect(mail).toMatchObject({ to: "member@example.org", status: "pending" });
     const token = /token=([\w-]+)/.exec(mail!.textBody)![1]!;
     expect(request!.tokenHash).toBe(sha256(token));
-    const everything = JSON.stringify(await handle.db.select().from(unsubscribeRequests));
+    const everything = JSON.stringify(await testDb().select().from(unsubscribeRequests));
     expect(everything).not.toContain(token);
   });
 
   it("answers a member and a stranger identically, byte for byte", async () => {
-    await handle.db.insert(user).values({ id: "member-1", name: "Member", email: "member@example.org" });
+    await testDb().insert(user).values({ id: "member-1", name: "Member", email: "member@example.org" });
 
     const forMember = await call(unsubscribeAction, post("/unsubscribe", { email: "member@example.org" }));
     const forStranger = await call(unsubscribeAction, post("/unsubscribe", { email: "stranger@example.org" }));
@@ -293,13 +283,13 @@ describe(`unsubscribing on ${kind}`, () => {
     const [confirmed] = (await stored()).requests;
     expect(confirmed).toMatchObject({ status: "confirmed" });
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
-    const notification = await handle.db.select().from(outbox).where(eq(outbox.to, siteConfig.company.email));
+    const notification = await testDb().select().from(outbox).where(eq(outbox.to, siteConfig.company.email));
     expect(notification.map((mail) => mail.subject)).toEqual(["Unsubscribe confirmed: member@example.org"]);
 
     expect(linkState(await confirmLink(token))).toBe("used");
     expect(linkState(await openLink(token))).toBe("used");
     expect((await stored()).requests[0]!.confirmedAt).toEqual(confirmed!.confirmedAt);
-    expect(await handle.db.select().from(outbox).where(eq(outbox.to, siteConfig.company.email))).toHaveLength(1);
+    expect(await testDb().select().from(outbox).where(eq(outbox.to, siteConfig.company.email))).toHaveLength(1);
   });
 
   it("lets only one of two simultaneous confirmations win", async () => {
@@ -310,7 +300,9 @@ describe(`unsubscribing on ${kind}`, () => {
 
   it("refuses an expired link without changing anything", async () => {
     const token = await requestLink("late@example.org");
-    await handle.db.update(unsubscribeRequests).set({ expiresAt: sql`now() - interval '1 minute'` });
+    await testDb()
+      .update(unsubscribeRequests)
+      .set({ expiresAt: sql`now() - interval '1 minute'` });
 
     expect(linkState(await openLink(token))).toBe("expired");
     const confirming = await confirmLink(token);

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { contactMessages } from "~/db/schema";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import type { FormActionData } from "~/lib/form-result";
 import { countRequest, RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { action as contactAction } from "~/routes/contact";
 import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { installedTestDatabase } from "./installed-database";
+import { testDatabaseKind } from "./test-database";
 
 const kind = testDatabaseKind();
-let handle: TestDatabase;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
+const testDb = installedTestDatabase();
 
 const { max, windowSeconds } = RATE_LIMIT_TIERS.payment;
 const start = Date.UTC(2026, 0, 1, 12);
 
 async function countMany(address: string, times: number, now = start) {
   const outcomes = [];
-  for (let index = 0; index < times; index++) outcomes.push(await countRequest(handle.db, "payment", address, now));
+  for (let index = 0; index < times; index++) outcomes.push(await countRequest(testDb(), "payment", address, now));
   return outcomes;
 }
 
@@ -35,7 +25,7 @@ describe(`tiered rate limits on ${kind}`, () => {
     const outcomes = await countMany("192.0.2.1", max + 1, start);
     expect(outcomes.slice(0, max).every((outcome) => !outcome.limited)).toBe(true);
     expect(outcomes[max]).toEqual({ limited: true, retryAfterSeconds: windowSeconds });
-    expect(await countRequest(handle.db, "payment", "192.0.2.1", start + 45_000)).toEqual({
+    expect(await countRequest(testDb(), "payment", "192.0.2.1", start + 45_000)).toEqual({
       limited: true,
       retryAfterSeconds: windowSeconds - 45,
     });
@@ -43,20 +33,20 @@ describe(`tiered rate limits on ${kind}`, () => {
 
   it("starts counting afresh when the window is over", async () => {
     await countMany("192.0.2.2", max + 1, start);
-    expect(await countRequest(handle.db, "payment", "192.0.2.2", start + windowSeconds * 1000)).toEqual({
+    expect(await countRequest(testDb(), "payment", "192.0.2.2", start + windowSeconds * 1000)).toEqual({
       limited: false,
     });
   });
 
   it("counts each address and each tier apart", async () => {
     await countMany("192.0.2.3", max + 1, start);
-    expect(await countRequest(handle.db, "payment", "192.0.2.4", start)).toEqual({ limited: false });
-    expect(await countRequest(handle.db, "publicForms", "192.0.2.3", start)).toEqual({ limited: false });
+    expect(await countRequest(testDb(), "payment", "192.0.2.4", start)).toEqual({ limited: false });
+    expect(await countRequest(testDb(), "publicForms", "192.0.2.3", start)).toEqual({ limited: false });
   });
 
   it("counts requests arriving together exactly once each", async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: max + 5 }, () => countRequest(handle.db, "payment", "192.0.2.5", start)),
+      Array.from({ length: max + 5 }, () => countRequest(testDb(), "payment", "192.0.2.5", start)),
     );
     expect(outcomes.filter((outcome) => outcome.limited)).toHaveLength(5);
   });
@@ -88,7 +78,7 @@ describe(`a public form over its rate limit on ${kind}`, () => {
     const { result } = refused.data as FormActionData;
     expect(result.error).toEqual({ "": [TOO_MANY_REQUESTS] });
     expect(result.initialValue).toMatchObject({ firstName: "Ada", message: "When does my trial start?" });
-    expect(await handle.db.$count(contactMessages)).toBe(formMax);
+    expect(await testDb().$count(contactMessages)).toBe(formMax);
 
     expect((await routeResult(() => contactAction(routeArgs(post("198.51.100.8"))))).status).toBe(302);
   });
