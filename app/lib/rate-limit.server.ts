@@ -54,6 +54,11 @@ export async function countRequest(
   return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((row!.windowStart + windowMs - now) / 1000)) };
 }
 
+/** The status and Retry-After header of an answer to a limited request. */
+export function tooManyRequests(limit: { retryAfterSeconds: number }) {
+  return { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+}
+
 /**
  * Counts a request of the address the server determined (CLIENT_ADDRESS_HEADER). Requests that did
  * not come through the HTTP server (tests calling actions directly) have none and are not counted.

@@ -12,6 +12,9 @@ import { contactSchema } from "~/features/messages/schemas";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
+import { passRetryAfter } from "~/lib/retry-after";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

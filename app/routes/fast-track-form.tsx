@@ -14,9 +14,12 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { unexpectedFields } from "~/lib/unexpected-fields";
-import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
 import { logger } from "~/logger.server";
 import { readFormData } from "~/lib/form-data.server";
+import { passRetryAfter } from "~/lib/retry-after";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) => pageMeta({ title: "Book Your Fast Track" }, args);
 
@@ -41,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const limit = await countClientRequest(database().db, "publicForms", request);
   if (limit.limited) {
     const result = submission.reply({ formErrors: [TOO_MANY_REQUESTS] });
-    return data({ result, toast: null }, { status: 429 });
+    return data({ result, toast: null }, tooManyRequests(limit));
   }
 
   try {

@@ -14,10 +14,13 @@ import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { unexpectedFields } from "~/lib/unexpected-fields";
-import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
 import { logger } from "~/logger.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { readFormData } from "~/lib/form-data.server";
+import { passRetryAfter } from "~/lib/retry-after";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   ...pageMeta({ title: !page?.order ? "Order not found" : page.voucher ? "Booking Confirmed" : "Checkout" }),
@@ -38,13 +41,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const schema = cardSchema(new Date());
   const submission = parseWithZod(formData, { schema });
-  const refuse = (status: number, formErrors?: string[]) =>
+  const refuse = (init: number | ResponseInit, formErrors?: string[]) =>
     data(
       {
         result: submission.reply(formErrors ? { hideFields: CARD_SECRETS, formErrors } : { hideFields: CARD_SECRETS }),
         attempt: crypto.randomUUID(),
       },
-      { status },
+      init,
     );
 
   const unexpected = unexpectedFields(formData, Object.keys(schema.shape));
@@ -55,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return refuse(400);
   const limit = await countClientRequest(database().db, "payment", request);
-  if (limit.limited) return refuse(429, [TOO_MANY_REQUESTS]);
+  if (limit.limited) return refuse(tooManyRequests(limit), [TOO_MANY_REQUESTS]);
 
   const { cardNumber, expiryMonth, expiryYear, cvv } = submission.value;
   let payment: PaymentResult;

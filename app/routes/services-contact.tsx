@@ -7,9 +7,12 @@ import { handlePublicForm } from "~/features/messages/public-form.server";
 import { servicesContactSchema } from "~/features/messages/schemas";
 import { pageMeta } from "~/features/seo/page-meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { passRetryAfter } from "~/lib/retry-after";
 
 // The services page's contact form posts here. With JavaScript on it answers the form's fetcher; without
 // it, a refused submission renders this page with the errors and what was typed.
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

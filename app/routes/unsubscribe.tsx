@@ -10,6 +10,9 @@ import { requestUnsubscribe, UNSUBSCRIBE_LINK_SENT } from "~/features/messages/u
 import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import { publicOrigin } from "~/lib/public-origin.server";
+import { passRetryAfter } from "~/lib/retry-after";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -145,13 +145,14 @@ describe(`the production server's protections on ${kind}`, () => {
     expect(await storedMessages()).toBe(server.databaseUrl ? 0 : undefined);
   });
 
-  it("accepts the site's own public form up to its rate limit, then answers 429 with the message", async () => {
+  it("accepts the site's own public form up to its rate limit, then answers 429 with the message and when to retry", async () => {
     const { max } = RATE_LIMIT_TIERS.publicForms;
     for (let index = 0; index < max; index++) {
       expect((await postContact({ Origin: server.baseUrl })).status).toBe(302);
     }
     const limited = await postContact({ Origin: server.baseUrl });
     expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain(TOO_MANY_REQUESTS);
     expect(await storedMessages()).toBe(server.databaseUrl ? max : undefined);
   });

@@ -5,7 +5,7 @@ import { database } from "~/db/client.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 import type { FormActionData } from "~/lib/form-result";
-import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isHoneypotFilled } from "./honeypot";
@@ -51,7 +51,7 @@ export async function handlePublicForm<Schema extends z.ZodType>({
   const limit = await countClientRequest(database().db, "publicForms", request);
   if (limit.limited) {
     const result = submission.reply({ formErrors: [TOO_MANY_REQUESTS] });
-    return data<FormActionData>({ result }, { status: 429 });
+    return data<FormActionData>({ result }, tooManyRequests(limit));
   }
   try {
     await save(submission.value, request);
