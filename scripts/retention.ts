@@ -14,6 +14,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   customersAnonymised: `customers anonymised (last order over ${formatPeriod(RETENTION.customerDataYears, "year")} ago)`,
   contactMessages: `contact messages older than ${formatPeriod(RETENTION.contactMessageYears, "year")}`,
   unsubscribeRequests: `unsubscribe requests older than ${formatPeriod(RETENTION.unsubscribeRequestYears, "year")}`,
+  rateLimitCounters: `rate-limit counters idle for ${formatPeriod(RETENTION.rateLimitCounterHours, "hour")}`,
 };
 
 const args = process.argv.slice(2);

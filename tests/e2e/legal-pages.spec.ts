@@ -99,6 +99,7 @@ test("the privacy policy names the controller and the retention periods the syst
   await expect(retention).toContainText(`${formatPeriod(RETENTION.customerDataYears, "year")} after your last order`);
   await expect(retention).toContainText(`Kept for ${formatPeriod(RETENTION.contactMessageYears, "year")}`);
   await expect(retention).toContainText(`Kept for ${formatPeriod(RETENTION.unsubscribeRequestYears, "year")}`);
+  await expect(retention).toContainText(`at most ${formatPeriod(RETENTION.rateLimitCounterHours, "hour")}`);
   await expect(page.getByRole("region", { name: "How to exercise your rights" })).toContainText(
     `within ${formatPeriod(RETENTION.dataRequestResponseMonths, "month")} of receiving it`,
   );

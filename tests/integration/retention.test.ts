@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { contactMessages, customers, orderEvents, orders, payments, unsubscribeRequests } from "~/db/schema";
+import { contactMessages, customers, orderEvents, orders, payments, rateLimit, unsubscribeRequests } from "~/db/schema";
 import { changeOrderStatus, CUSTOMER_ACTOR } from "~/features/booking/order-status.server";
 import { payForOrder } from "~/features/booking/checkout.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await emptyBookingTables(db());
-  await db().execute(sql`truncate contact_messages, unsubscribe_requests`);
+  await db().execute(sql`truncate contact_messages, unsubscribe_requests, rate_limit`);
 });
 
 async function run(options: { dryRun?: boolean } = {}) {
@@ -69,6 +69,7 @@ async function snapshot() {
     payments: await db().select().from(payments).orderBy(payments.id),
     contactMessages: await db().select().from(contactMessages).orderBy(contactMessages.id),
     unsubscribeRequests: await db().select().from(unsubscribeRequests).orderBy(unsubscribeRequests.id),
+    rateLimitCounters: await db().select().from(rateLimit).orderBy(rateLimit.id),
   };
 }
 
@@ -197,6 +198,14 @@ async function mixOfExpiredData() {
   await book(db(), { pay: "paid", createdAt: subYears(now, 7) });
   await insertContactMessage(db(), { createdAt: subYears(now, 3) });
   await insertUnsubscribeRequest(db(), { createdAt: subYears(now, 3) });
+  await insertRateLimitCounter("192.0.2.1", subHours(now, 30));
+}
+
+/** A rate-limit counter of `address` whose last request was at `lastRequest`. */
+async function insertRateLimitCounter(address: string, lastRequest: Date) {
+  await db()
+    .insert(rateLimit)
+    .values({ id: crypto.randomUUID(), key: `tier:payment:${address}`, count: 3, lastRequest: lastRequest.getTime() });
 }
 
 const EXPECTED_FOR_THE_MIX: RetentionCounts = {
@@ -207,6 +216,7 @@ const EXPECTED_FOR_THE_MIX: RetentionCounts = {
   customersAnonymised: 1,
   contactMessages: 1,
   unsubscribeRequests: 1,
+  rateLimitCounters: 1,
 };
 
 describe(`a dry run on ${kind}`, () => {
@@ -333,6 +343,7 @@ describe(`the privacy page and the job on ${kind}`, () => {
     const customerYears = statedPeriod(text, /kept for (\w+) years? after your last order/);
     const messageYears = statedPeriod(text, /Contact messages Kept for (\w+) years?/);
     const unsubscribeYears = statedPeriod(text, /Unsubscribe requests Kept for (\w+) years?/);
+    const counterHours = statedPeriod(text, /Security data .* for at most (\w+) hours? after your last request/);
 
     const justPast = (moment: Date) => subMinutes(moment, 1);
     const justWithin = (moment: Date) => addMinutes(moment, 1);
@@ -354,6 +365,8 @@ describe(`the privacy page and the job on ${kind}`, () => {
       await insert(db(), { createdAt: justWithin(limit) });
       await insert(db(), { createdAt: justPast(limit) });
     }
+    await insertRateLimitCounter("192.0.2.2", justWithin(subHours(now, counterHours)));
+    await insertRateLimitCounter("192.0.2.3", justPast(subHours(now, counterHours)));
 
     expect(await run()).toMatchObject({
       unpaidOrders: 1,
@@ -361,7 +374,11 @@ describe(`the privacy page and the job on ${kind}`, () => {
       customersAnonymised: 1,
       contactMessages: 1,
       unsubscribeRequests: 1,
+      rateLimitCounters: 1,
     });
+    expect((await db().select({ key: rateLimit.key }).from(rateLimit)).map((row) => row.key)).toEqual([
+      "tier:payment:192.0.2.2",
+    ]);
     for (const order of kept) expect((await customerOf(order))?.companyName).toBe("Ann Lee");
     expect((await customerOf(anonymised))?.companyName).toBe(ANONYMISED_CUSTOMER_NAME);
   });

@@ -30,6 +30,10 @@ const RETENTION_PERIODS = [
     what: "Unsubscribe requests",
     how: `Kept for ${formatPeriod(RETENTION.unsubscribeRequestYears, "year")}, so that we can honour the request and show that we did, and then deleted.`,
   },
+  {
+    what: "Security data",
+    how: `Your IP address is kept in our counters of repeated attempts for at most ${formatPeriod(RETENTION.rateLimitCounterHours, "hour")} after your last request, and then deleted.`,
+  },
 ];
 
 const COOKIES = [

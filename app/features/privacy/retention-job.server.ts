@@ -2,7 +2,7 @@ import { subHours, subYears } from "date-fns";
 import { and, eq, gte, lt, not, notExists, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { contactMessages, customers, orders, unsubscribeRequests } from "~/db/schema";
+import { contactMessages, customers, orders, rateLimit, unsubscribeRequests } from "~/db/schema";
 import {
   deleteCustomersWithoutOrders,
   deleteUnpaidOrders,
@@ -17,6 +17,7 @@ export interface RetentionCutoffs {
   customerData: Date;
   contactMessages: Date;
   unsubscribeRequests: Date;
+  rateLimitCounters: Date;
 }
 
 /** The cutoffs at `now`, from the same RETENTION constant the privacy policy words its periods from. */
@@ -26,6 +27,7 @@ export function retentionCutoffs(now: Date): RetentionCutoffs {
     customerData: subYears(now, RETENTION.customerDataYears),
     contactMessages: subYears(now, RETENTION.contactMessageYears),
     unsubscribeRequests: subYears(now, RETENTION.unsubscribeRequestYears),
+    rateLimitCounters: subHours(now, RETENTION.rateLimitCounterHours),
   };
 }
 
@@ -38,6 +40,7 @@ export interface RetentionCounts {
   customersAnonymised: number;
   contactMessages: number;
   unsubscribeRequests: number;
+  rateLimitCounters: number;
 }
 
 export const NO_RETENTION_COUNTS: Readonly<RetentionCounts> = {
@@ -48,6 +51,7 @@ export const NO_RETENTION_COUNTS: Readonly<RetentionCounts> = {
   customersAnonymised: 0,
   contactMessages: 0,
   unsubscribeRequests: 0,
+  rateLimitCounters: 0,
 };
 
 export type RetentionOutcome =
@@ -161,7 +165,15 @@ async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<
     .delete(unsubscribeRequests)
     .where(lt(unsubscribeRequests.createdAt, cutoffs.unsubscribeRequests))
     .returning({ id: unsubscribeRequests.id });
-  add({ contactMessages: messages.length, unsubscribeRequests: unsubscribes.length });
+  const counters = await db
+    .delete(rateLimit)
+    .where(lt(rateLimit.lastRequest, cutoffs.rateLimitCounters.getTime()))
+    .returning({ id: rateLimit.id });
+  add({
+    contactMessages: messages.length,
+    unsubscribeRequests: unsubscribes.length,
+    rateLimitCounters: counters.length,
+  });
   return counts;
 }
 

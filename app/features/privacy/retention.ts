@@ -13,6 +13,8 @@ export const RETENTION = {
   contactMessageYears: 2,
   /** Unsubscribe requests are kept this long, so that the address stays unsubscribed meanwhile. */
   unsubscribeRequestYears: 2,
+  /** Rate-limit counters hold a client's IP address; their windows last a minute, so a day is plenty. */
+  rateLimitCounterHours: 24,
 } as const;
 
 export type PeriodUnit = "hour" | "day" | "month" | "year";
