@@ -10,7 +10,7 @@ import {
   defaultPeriod,
   GROUPED_BY,
   statisticsPeriodSchema,
-  utcDay,
+  companyDay,
   type Granularity,
 } from "~/features/admin/statistics-period";
 import { StatisticsForm } from "~/features/admin/statistics-form";
@@ -33,7 +33,7 @@ const LOAD_FAILED: Toast = { type: "error", title: "Erreur lors du chargement de
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const today = utcDay(new Date());
+  const today = companyDay(new Date());
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: statisticsPeriodSchema(today) });
   if (submission.status !== "success") {
     const refused = { today, period: defaultPeriod(today), result: submission.reply(), statistics: null, toast: null };
@@ -61,7 +61,7 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
       />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
         <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        <SectionCard title="Période" subtitle="Jours en temps universel (UTC). Par défaut : les 30 derniers jours.">
+        <SectionCard title="Période" subtitle="Jours à l'heure d'Amsterdam. Par défaut : les 30 derniers jours.">
           <StatisticsForm key={JSON.stringify(period)} period={period} lastResult={result} today={today} />
         </SectionCard>
         {result ? (

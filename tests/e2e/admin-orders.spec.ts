@@ -179,7 +179,7 @@ test.describe("the admin orders", () => {
     await page.goto("/admin/orders?q=ab&from=demain");
     await expect(page.getByText("Saisissez au moins 3 caractères")).toBeVisible();
     await expect(page.getByText("Date de début invalide : utilisez le format AAAA-MM-JJ.")).toBeVisible();
-    await expect(page.getByLabel("Du (UTC)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Du", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await context.close();
   });
 

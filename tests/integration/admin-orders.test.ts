@@ -38,21 +38,21 @@ async function exported(search: string) {
 }
 
 describe(`the admin order list on ${testDatabaseKind()}`, () => {
-  it("filters by status and by inclusive UTC days", async () => {
+  it("filters by status and by inclusive days in Amsterdam (UTC+2 in June)", async () => {
     const customer = await insertCustomer(db(), "Ada Lovelace");
     const late = await insertOrder(db(), {
       customerId: customer.id,
       amount: 100,
       status: "paid",
-      createdAt: new Date("2025-06-02T23:59:59.999Z"),
+      createdAt: new Date("2025-06-02T23:59:59.999+02:00"),
     });
     const early = await insertOrder(db(), {
       customerId: customer.id,
       amount: 100,
-      createdAt: new Date("2025-06-01T00:00:00Z"),
+      createdAt: new Date("2025-06-01T00:00:00+02:00"),
     });
-    await insertOrder(db(), { customerId: customer.id, amount: 100, createdAt: new Date("2025-05-31T23:59:59Z") });
-    await insertOrder(db(), { customerId: customer.id, amount: 100, createdAt: new Date("2025-06-03T00:00:00Z") });
+    await insertOrder(db(), { customerId: customer.id, amount: 100, createdAt: new Date("2025-05-31T23:59:59+02:00") });
+    await insertOrder(db(), { customerId: customer.id, amount: 100, createdAt: new Date("2025-06-03T00:00:00+02:00") });
 
     expect(numbersOf(await listed("?from=2025-06-01&to=2025-06-02"))).toEqual([late.orderNumber, early.orderNumber]);
     expect(numbersOf(await listed("?status=paid"))).toEqual([late.orderNumber]);

@@ -8,6 +8,7 @@ import {
   WITHDRAWN_ORDER_STATUSES,
   type SalesStatistics,
 } from "~/features/admin/statistics.server";
+import { companyDay } from "~/features/admin/statistics-period";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { databaseWithAdmin, pageRequest } from "./accounts";
@@ -41,28 +42,35 @@ async function statisticsFor(search: string): Promise<SalesStatistics> {
 const zero = { orders: 0, paid: 0, unpaid: 0, withdrawn: 0, revenue: 0 };
 
 describe(`sales statistics on ${testDatabaseKind()}`, () => {
-  // 1 March 2026 is a Sunday: the period starts in the week of Monday 23 February.
+  // 1 March 2026 is a Sunday: the period starts in the week of Monday 23 February. Times are
+  // Amsterdam's (UTC+1 in March), whose days the statistics count.
   beforeEach(async () => {
     const { id: customerId } = await insertCustomer(db(), "Statistiques SA");
     const at = (iso: string) => new Date(iso);
     for (const order of [
-      { amount: 2200, status: "paid", currency: "EUR", createdAt: at("2026-03-02T10:00:00Z"), airport: ORLY },
-      { amount: 1100, status: "completed", currency: "EUR", createdAt: at("2026-03-02T23:59:59.999Z"), airport: ORLY },
-      { amount: 9900, status: "Not Paid", currency: "EUR", createdAt: at("2026-03-02T12:00:00Z"), airport: CDG },
-      { amount: 5000, status: "cancelled", currency: "EUR", createdAt: at("2026-03-03T00:00:00Z"), airport: CDG },
-      { amount: 3300, status: "paid", currency: "USD", createdAt: at("2026-03-02T08:00:00Z"), airport: ORLY },
-      { amount: 1100, status: "paid", currency: "USD", createdAt: at("2026-03-08T23:30:00Z"), airport: JFK },
-      { amount: 4400, status: "refunded", currency: "USD", createdAt: at("2026-03-09T00:30:00Z"), airport: JFK },
-      { amount: 600, status: "paid", currency: "USD", createdAt: at("2026-03-10T12:00:00Z") },
+      { amount: 2200, status: "paid", currency: "EUR", createdAt: at("2026-03-02T10:00:00+01:00"), airport: ORLY },
+      {
+        amount: 1100,
+        status: "completed",
+        currency: "EUR",
+        createdAt: at("2026-03-02T23:59:59.999+01:00"),
+        airport: ORLY,
+      },
+      { amount: 9900, status: "Not Paid", currency: "EUR", createdAt: at("2026-03-02T12:00:00+01:00"), airport: CDG },
+      { amount: 5000, status: "cancelled", currency: "EUR", createdAt: at("2026-03-03T00:00:00+01:00"), airport: CDG },
+      { amount: 3300, status: "paid", currency: "USD", createdAt: at("2026-03-02T08:00:00+01:00"), airport: ORLY },
+      { amount: 1100, status: "paid", currency: "USD", createdAt: at("2026-03-08T23:30:00+01:00"), airport: JFK },
+      { amount: 4400, status: "refunded", currency: "USD", createdAt: at("2026-03-09T00:30:00+01:00"), airport: JFK },
+      { amount: 600, status: "paid", currency: "USD", createdAt: at("2026-03-10T12:00:00+01:00") },
       // Just outside the period, on either side.
-      { amount: 7700, status: "paid", currency: "EUR", createdAt: at("2026-02-28T23:59:59.999Z"), airport: ORLY },
-      { amount: 8800, status: "paid", currency: "GBP", createdAt: at("2026-03-11T00:00:00Z"), airport: ORLY },
+      { amount: 7700, status: "paid", currency: "EUR", createdAt: at("2026-02-28T23:59:59.999+01:00"), airport: ORLY },
+      { amount: 8800, status: "paid", currency: "GBP", createdAt: at("2026-03-11T00:00:00+01:00"), airport: ORLY },
     ] as const) {
       await insertOrder(db(), { customerId, ...order });
     }
   });
 
-  it("adds up each currency's revenue (paid and completed orders) and orders per UTC day, never across currencies", async () => {
+  it("adds up each currency's revenue (paid and completed orders) and orders per day in Amsterdam, never across currencies", async () => {
     const statistics = await statisticsFor("?from=2026-03-01&to=2026-03-10&granularity=day");
     expect(statistics.totals).toEqual({ orders: 8, paid: 5, unpaid: 1, withdrawn: 2 });
     expect(statistics.currencies.map(({ currency, totals }) => ({ currency, ...totals }))).toEqual([
@@ -187,7 +195,7 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
     const result = await statisticsPage("");
     expect(result.status).toBe(200);
     const { period, statistics } = result.data as { period: { from: string; to: string }; statistics: SalesStatistics };
-    const today = new Date().toISOString().slice(0, 10);
+    const today = companyDay(new Date());
     expect(period).toEqual({
       from: new Date(Date.parse(today) - 29 * 24 * 3600_000).toISOString().slice(0, 10),
       to: today,

@@ -56,12 +56,12 @@ export function OrderFiltersForm({ values, errors }: { values: Record<FilterFiel
           <FieldError id="filter-status-error" errors={errors.status ? [errors.status] : undefined} />
         </div>
         <div className="grid content-start gap-2">
-          <Label htmlFor="filter-from">Du (UTC)</Label>
+          <Label htmlFor="filter-from">Du</Label>
           <Input {...fieldProps("from", errors)} type="date" defaultValue={values.from} />
           <FieldError id="filter-from-error" errors={errors.from ? [errors.from] : undefined} />
         </div>
         <div className="grid content-start gap-2">
-          <Label htmlFor="filter-to">Au (UTC, inclus)</Label>
+          <Label htmlFor="filter-to">Au (inclus)</Label>
           <Input {...fieldProps("to", errors)} type="date" defaultValue={values.to} />
           <FieldError id="filter-to-error" errors={errors.to ? [errors.to] : undefined} />
         </div>

@@ -8,7 +8,7 @@ export type OrderSearch = { orderNumber: string } | { text: string };
 
 export interface OrderFilters {
   status: OrderStatus | null;
-  /** First and last day included ("YYYY-MM-DD", UTC days). */
+  /** First and last day included ("YYYY-MM-DD", days in Amsterdam). */
   from: string | null;
   to: string | null;
   search: OrderSearch | null;

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
+import { companyDayEnd, companyDayStart } from "./company-days.server";
 import { customerNameOrEmailContains } from "./customer-search.server";
 import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
 import { NO_ORDER_FILTERS, type OrderFilters, type OrderSearch } from "./order-filters";
@@ -36,9 +37,6 @@ export const orderListColumns = {
   createdAt: orders.createdAt,
 };
 
-const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const ONE_DAY_MS = 24 * 60 * 60 * 1000;
-
 function searchCondition(search: OrderSearch): SQL {
   if ("orderNumber" in search) return eq(orders.orderNumber, search.orderNumber);
   // The customers are found first, through the trigram indexes; their orders then by orders.customer_id.
@@ -49,8 +47,8 @@ function searchCondition(search: OrderSearch): SQL {
 function filterConditions({ status, from, to, search }: OrderFilters): SQL[] {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(orders.status, status));
-  if (from) conditions.push(gte(orders.createdAt, startOfDay(from)));
-  if (to) conditions.push(lt(orders.createdAt, new Date(startOfDay(to).getTime() + ONE_DAY_MS)));
+  if (from) conditions.push(gte(orders.createdAt, companyDayStart(from)));
+  if (to) conditions.push(lt(orders.createdAt, companyDayEnd(to)));
   if (search) conditions.push(searchCondition(search));
   return conditions;
 }

@@ -1,7 +1,7 @@
 import { formatDayFr } from "~/features/privacy/data-request-deadline";
 import { addDays, type Granularity, type StatisticsPeriod } from "./statistics-period";
 
-// The periods the statistics are grouped in, named by their first UTC day ("YYYY-MM-DD") as
+// The periods the statistics are grouped in, named by their first day ("YYYY-MM-DD") as
 // PostgreSQL's date_trunc names them: a day, the week from its Monday, the month from its 1st.
 
 /** The first day of the bucket holding `isoDay`. */

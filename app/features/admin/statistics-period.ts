@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { TIME_ZONE } from "./format";
 
 // The sales statistics' period, as the GET form sends it. Shared by the form in the browser and the
-// loader. Days are UTC days, as the database groups them.
+// loader. Days are calendar days ("YYYY-MM-DD") in Amsterdam, as the database groups them.
 
 export const GRANULARITIES = ["day", "week", "month"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -15,7 +16,7 @@ export const MAX_PERIOD_DAYS = { day: 366, week: 731, month: 731 } as const sati
 
 const DAY_MS = 24 * 3600_000;
 
-/** "YYYY-MM-DD" of the UTC day `days` after `isoDay`. */
+/** "YYYY-MM-DD" of the day `days` after `isoDay` (calendar arithmetic, done in UTC to avoid DST). */
 export function addDays(isoDay: string, days: number): string {
   return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -25,9 +26,16 @@ export function periodLength(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-/** "YYYY-MM-DD" of `now`'s UTC day. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+const isoDayInAmsterdam = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** "YYYY-MM-DD" of `now`'s day in Amsterdam. */
+export function companyDay(now: Date): string {
+  return isoDayInAmsterdam.format(now);
 }
 
 export interface StatisticsPeriod {

@@ -1,9 +1,10 @@
 import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { CURRENCY_CODES, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
+import { companyDayEnd, companyDayStart, inCompanyTime } from "./company-days.server";
 import { CONFIRMED_ORDER_STATUSES } from "./order-status";
 import { periodBuckets } from "./statistics-buckets";
-import { addDays, type StatisticsPeriod } from "./statistics-period";
+import { type StatisticsPeriod } from "./statistics-period";
 
 // Sales statistics over a period: everything is added up by the database, one pass over the
 // period's orders (found through the orders(created_at) index), never in JavaScript. Amounts in
@@ -25,7 +26,7 @@ export interface OrderCounts {
 }
 
 export interface BucketFigures extends OrderCounts {
-  /** The bucket's first UTC day, "YYYY-MM-DD". */
+  /** The bucket's first day (Amsterdam), "YYYY-MM-DD". */
   start: string;
   /** Minor units of the currency, over paid and completed orders. */
   revenue: number;
@@ -59,12 +60,9 @@ const whereStatusIn = (status: AnyColumn, statuses: readonly OrderStatus[]) => i
 const counted = (condition?: SQL) =>
   (condition ? sql`count(*) filter (where ${condition})` : sql`count(*)`).mapWith(Number);
 
-/** The half-open instant range [from 00:00 UTC, the day after `to` 00:00 UTC). */
+/** The half-open instant range [`from` 00:00, the day after `to` 00:00), Amsterdam time. */
 function createdInPeriod(period: StatisticsPeriod) {
-  return and(
-    gte(orders.createdAt, new Date(`${period.from}T00:00:00Z`)),
-    lt(orders.createdAt, new Date(`${addDays(period.to, 1)}T00:00:00Z`)),
-  );
+  return and(gte(orders.createdAt, companyDayStart(period.from)), lt(orders.createdAt, companyDayEnd(period.to)));
 }
 
 export async function salesStatistics(db: Database, period: StatisticsPeriod): Promise<SalesStatistics> {
@@ -108,7 +106,7 @@ async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod
   const periodOrders = db.$with("period_orders").as(
     db
       .select({
-        bucket: sql<string>`date_trunc(${period.granularity}, ${orders.createdAt} at time zone 'UTC')`.as("bucket"),
+        bucket: sql<string>`date_trunc(${period.granularity}, ${inCompanyTime(orders.createdAt)})`.as("bucket"),
         currency: orders.currency,
         status: orders.status,
         amount: orders.amount,
