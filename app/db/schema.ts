@@ -8,6 +8,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -170,6 +172,30 @@ export const orders = pgTable(
     check("orders_status_known", sql`${table.status} in (${quotedList(ORDER_STATUSES)})`),
   ],
 );
+
+/**
+ * The dashboard's totals, kept by statement-level triggers on `orders` (migration 0004, ADR 011):
+ * how many orders and how much money per status and currency, spread over a few slots so that
+ * concurrent writers rarely wait on one row. The totals are the sums over the slots.
+ */
+export const orderTotals = pgTable(
+  "order_totals",
+  {
+    status: text().$type<OrderStatus>().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    slot: smallint().notNull(),
+    orders: bigint({ mode: "number" }).notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint({ mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.currency, table.slot] })],
+);
+
+/** How many customers there are, per slot, kept by triggers on `customers` like `order_totals`. */
+export const customerTotals = pgTable("customer_totals", {
+  slot: smallint().primaryKey(),
+  customers: bigint({ mode: "number" }).notNull(),
+});
 
 /** Every status change of an order: who made it (a user, or null for the customer/system) and when. */
 export const orderEvents = pgTable(

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { customers, orders } from "~/db/schema";
+import { insertCustomer, insertOrder } from "./orders-fixtures";
 import { createEmptyPostgresDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { expectTotalsToMatchRecount } from "./totals-recount";
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTableClass));
 const migrationFiles = readdirSync("drizzle").filter((file) => file.endsWith(".sql"));
@@ -101,6 +103,23 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     const emails = await rows<{ id: string; email: string | null }>(sql`select id, email from customers`);
     expect(emails.find((row) => row.id === booked!.id)?.email).toBe("old.booking@example.com");
     expect(emails.find((row) => row.id === unnamed!.id)?.email).toBeNull();
+  });
+
+  it("fills the dashboard totals from the orders and customers already there", async () => {
+    const backfill = readFileSync("drizzle/0004_dashboard_totals.sql", "utf8")
+      .split("--> statement-breakpoint")
+      // The statements that start a line with INSERT: the function bodies' inserts are indented.
+      .filter((statement) => /^INSERT INTO "(order|customer)_totals"/m.test(statement));
+    expect(backfill).toHaveLength(2);
+    const customer = await insertCustomer(handle.db, "Booked Before The Totals");
+    await insertOrder(handle.db, { customerId: customer.id, amount: 2200, status: "paid" });
+    await insertOrder(handle.db, { customerId: customer.id, amount: 1100, status: "paid", currency: "GBP" });
+    await insertOrder(handle.db, { customerId: customer.id, amount: 3300 });
+    await handle.db.execute(sql`truncate order_totals, customer_totals`);
+
+    for (const statement of backfill) await handle.db.execute(sql.raw(statement));
+
+    expect(await expectTotalsToMatchRecount(handle.db)).toMatchObject({ orders: 4, revenue: 3300 });
   });
 
   it("is a no-op when run again on an up-to-date database", async () => {

@@ -34,13 +34,21 @@ export async function book(
 ) {
   const booking = bookingInput({ email, firstName, lastName });
   const { orderId } = await createBooking(db, { booking, currency: "EUR", userId });
-  if (pay) {
-    const card = { number: SANDBOX_CARDS[pay], expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
-    await payForOrder(db, sandboxGateway, { orderId, card, voucherUrl: (code) => `https://site.test/v/${code}` });
-  }
+  if (pay) await payByCard(db, orderId, pay);
   if (createdAt) await backdate(db, orderId, createdAt);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order!;
+}
+
+/** Pays an order by card in the sandbox, as the card form does: successfully, or declined. */
+export function payByCard(db: Database, orderId: string, outcome: keyof typeof SANDBOX_CARDS) {
+  const card = {
+    number: SANDBOX_CARDS[outcome],
+    expiryMonth: 12,
+    expiryYear: new Date().getFullYear() + 2,
+    cvv: "123",
+  };
+  return payForOrder(db, sandboxGateway, { orderId, card, voucherUrl: (code) => `https://site.test/v/${code}` });
 }
 
 /** Dates an order, its customer, its history and its payments as if all happened at `when`. */
