@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { adminPagesBenchmark } from "./admin-pages";
 import { bookingsUnderLoad } from "./bookings";
 import { lighthouseScores } from "./lighthouse";
 import { machineDescription, resultsTable, type ResultRow } from "./lib/results";
@@ -21,25 +22,13 @@ interface Benchmark {
   run(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]>;
 }
 
-// Slot for the admin-at-scale benchmark (10,000 and 1,000,000 seeded orders): when
-// bench/admin-pages.ts exists it must export `adminPagesBenchmark(server, settings): Promise<ResultRow[]>`.
-const ADMIN_PAGES_MODULE = "./admin-pages.ts";
-
-async function adminPages(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
-  const module = (await import(ADMIN_PAGES_MODULE)) as {
-    adminPagesBenchmark(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]>;
-  };
-  return module.adminPagesBenchmark(server, settings);
-}
-
 const BENCHMARKS: Benchmark[] = [
   { name: "page-weight", databases: "preferred", run: pageWeights },
   { name: "lighthouse", databases: "preferred", run: lighthouseScores },
   { name: "public-pages", databases: "preferred", run: publicPagesUnderLoad },
   { name: "bookings", databases: "both", run: bookingsUnderLoad },
-  ...(existsSync(new URL(ADMIN_PAGES_MODULE, import.meta.url))
-    ? [{ name: "admin-pages", databases: "preferred", run: adminPages } satisfies Benchmark]
-    : []),
+  // Seeds and serves its own PostgreSQL databases (10,000, then 1,000,000 orders).
+  { name: "admin-pages", databases: "preferred", run: adminPagesBenchmark },
   { name: "memory", databases: "preferred", run: memoryUnderLoad },
 ];
 
