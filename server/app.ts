@@ -12,6 +12,7 @@ import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { clientAddress } from "./client-address";
 import { closeHttpServer } from "./close-http-server";
+import { inFlightWork } from "./in-flight";
 import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
 import { generalRateLimit } from "./rate-limit";
@@ -40,7 +41,7 @@ function sharedPageCache(headerOptions: SecurityHeaderOptions) {
   });
 }
 
-function createApp({ devMiddleware }: StartOptions) {
+function createApp({ devMiddleware }: StartOptions, handlers: ReturnType<typeof inFlightWork>) {
   const app = express();
   const config = env();
   if (config.BENCH_COUNT_QUERIES) app.use(queryCountHeader);
@@ -63,12 +64,12 @@ function createApp({ devMiddleware }: StartOptions) {
   // Cached page views cost no database work: only the rest counts against the general limit.
   if (cache) app.use(cache.middleware);
   app.use(generalRateLimit);
-  app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (_req, res) => ({ cspNonce: cspNonce(res) }),
-    }),
-  );
+  const handleRequest = createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: cspNonce(res) }),
+  });
+  // Typed as returning nothing, it returns the promise of its work.
+  app.use((req, res, next) => handlers.track(Promise.resolve(handleRequest(req, res, next))));
   return createServer((req, res) => {
     if (!cache?.serve(req, res)) app(req, res);
   });
@@ -91,7 +92,8 @@ export async function start(options: StartOptions = {}) {
           logger,
         })
       : undefined;
-  const server = createApp(options).listen(config.PORT, config.HOST, () => {
+  const handlers = inFlightWork();
+  const server = createApp(options, handlers).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind }, "server listening");
   });
 
@@ -100,7 +102,9 @@ export async function start(options: StartOptions = {}) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    const graceEnds = Date.now() + SHUTDOWN_GRACE_MS;
     await closeHttpServer(server, SHUTDOWN_GRACE_MS);
+    await handlers.settled(Math.max(0, graceEnds - Date.now()));
     await retention?.stop();
     await outboxWorker.stop();
     installDatabase(undefined);

@@ -6,6 +6,7 @@ import { openDatabase } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { BODY_LIMITS, BODY_TOO_LARGE_MESSAGE, FOREIGN_ORIGIN_MESSAGE } from "../../server/request-guards";
+import { bookingFormFields } from "./booking-helpers";
 import { startProductionServer, type ProductionServer } from "./production-server";
 import { testDatabaseKind } from "./test-database";
 
@@ -196,5 +197,31 @@ describe(`the production server's protections on ${kind}`, () => {
     expect(await exited).toBe(0);
     expect(Date.now() - stoppingAt).toBeLessThan(3_000);
     expect(server.output()).toContain('"msg":"stopped"');
+  });
+
+  it("on SIGTERM, lets the work of clients that hung up finish before closing the database", async () => {
+    const leaving = await startProductionServer(kind, { TRUST_PROXY: "loopback" });
+    const book = (index: number, signal?: AbortSignal) =>
+      fetch(`${leaving.baseUrl}/fast-track-form`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: leaving.baseUrl, "X-Forwarded-For": `10.31.0.${index}` },
+        body: new URLSearchParams(bookingFormFields()),
+        signal,
+      });
+    try {
+      expect((await book(0)).status).toBe(302); // warm: the next ones reach the database at once
+      const client = new AbortController();
+      const hangUps = Array.from({ length: 20 }, (_, index) => book(index + 1, client.signal).catch(() => undefined));
+      await new Promise((resolve) => setTimeout(resolve, 60)); // the bookings are in their actions by now
+      client.abort();
+      const exited = leaving.stop();
+      await Promise.all(hangUps);
+      expect(await exited).toBe(0);
+      expect(leaving.output()).not.toContain("The database is not open");
+      expect(leaving.output()).toContain('"msg":"stopped"');
+    } finally {
+      await leaving.dispose();
+    }
   });
 });
