@@ -97,6 +97,8 @@ export async function startServer(options: {
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     RETENTION_INTERVAL_MINUTES: "0",
+    // The load generators speak for many clients through X-Forwarded-For (bench/lib/booking-load.ts).
+    TRUST_PROXY: "loopback",
     SMTP_URL: undefined,
     DATABASE_URL: undefined,
     ...options.extraEnv,
