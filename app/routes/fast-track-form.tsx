@@ -8,7 +8,7 @@ import { getOptionalUser } from "~/features/auth/guards.server";
 import { database } from "~/db/client.server";
 import { earliestFlightDate } from "~/features/booking/flight-date";
 import { createBooking } from "~/features/booking/orders.server";
-import { bookingSchema } from "~/features/booking/schema";
+import { BOOKING_SCHEMA } from "~/features/booking/schema";
 import { currencyFromRequest } from "~/features/currency/currency.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,7 +31,7 @@ const FAILED_TO_CREATE = "Failed to create booking. Please try again.";
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  const schema = bookingSchema(new Date());
+  const schema = BOOKING_SCHEMA;
   const submission = parseWithZod(formData, { schema });
   const unexpected = unexpectedFields(formData, Object.keys(schema.shape));
   if (unexpected.length > 0) {

@@ -18,7 +18,7 @@ import { formatPrice } from "~/features/currency/currency";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { ADULTS_RANGE, CHILDREN_RANGE } from "~/features/booking/passengers";
 import { bookingAmount, formatAmount, trialNote } from "~/features/booking/pricing";
-import { bookingSchema } from "~/features/booking/schema";
+import { BOOKING_SCHEMA } from "~/features/booking/schema";
 import { siteConfig } from "../../../site.config";
 import { FlightDateField } from "./flight-date-field";
 import { FormAlert, FormField, withoutKey } from "./form-field";
@@ -70,10 +70,10 @@ export function BookingForm({
     id: "booking",
     lastResult,
     defaultValue: { adults: String(ADULTS_RANGE.min), children: String(CHILDREN_RANGE.min) },
-    constraint: getZodConstraint(bookingSchema(new Date())),
+    constraint: getZodConstraint(BOOKING_SCHEMA),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema(new Date()) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BOOKING_SCHEMA }),
   });
   const adults = countOf(fields.adults.value, ADULTS_RANGE.min);
   const children = countOf(fields.children.value, CHILDREN_RANGE.min);

@@ -27,13 +27,6 @@ export class OrderNotFoundError extends Error {
   override name = "OrderNotFoundError";
 }
 
-/** Records the creation of an order (no previous status) in its history. */
-export async function recordOrderCreated(db: Database, orderId: string, actor: OrderActor) {
-  await db
-    .insert(orderEvents)
-    .values({ orderId, fromStatus: null, toStatus: "Not Paid", actorUserId: actor.userId, actorLabel: actor.label });
-}
-
 /**
  * The one way an order's status changes: the row is locked, the transition checked against the
  * state machine (order-status.ts), the status written and the change recorded in order_events,

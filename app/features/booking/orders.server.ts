@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, orders, type CurrencyCode } from "~/db/schema";
+import { customers, orderEvents, orders, type CurrencyCode } from "~/db/schema";
 import { siteConfig } from "../../../site.config";
 import { newOrderNumber } from "./order-number";
-import { CUSTOMER_ACTOR, recordOrderCreated } from "./order-status.server";
+import { CUSTOMER_ACTOR } from "./order-status.server";
 import type { OrderDetails } from "./order-details";
 import { bookingAmount } from "./pricing";
 import type { BookingForm } from "./schema";
@@ -42,61 +43,44 @@ function notesEmailLine(email: string): string {
   return `Email: ${email}`;
 }
 
-class RepeatedSubmission extends Error {}
-
 /**
- * Creates the customer and its 'Not Paid' order in one transaction, pricing it from site.config.ts.
- * The form's idempotency key makes a repeated submission (a double click, a retry, ten at once)
- * return the order the first one created instead of a second one.
+ * Creates the customer, its 'Not Paid' order and the order's first history entry, pricing it from
+ * site.config.ts, in one statement: one round trip, and all or nothing like any statement. The
+ * form's idempotency key makes a repeated submission (a double click, a retry, ten at once) return
+ * the order the first one created: the order goes in first (its customer's key is checked at the
+ * statement's end), and the customer and the history entry only if it did.
  */
 export async function createBooking(
   db: Database,
   { booking, currency, userId }: BookingRequest,
   now: Date = new Date(),
 ): Promise<{ orderId: string }> {
-  try {
-    // No read first: the idempotency key's unique index turns a repeated submission into a
-    // conflict below, so a new booking costs its writes only.
-    return await db.transaction(async (tx) => {
-      const [customer] = await tx
-        .insert(customers)
-        .values({
-          userId,
-          companyName: `${booking.firstName} ${booking.lastName}`,
-          email: booking.email.toLowerCase(),
-          notes: bookingNotes(booking),
-        })
-        .returning({ id: customers.id });
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: newOrderNumber(now),
-          customerId: customer!.id,
-          amount: bookingAmount(booking),
-          currency,
-          status: "Not Paid",
-          serviceType: FAST_TRACK_SERVICE,
-          business: FAST_TRACK_SERVICE,
-          site: siteConfig.company.name,
-          idempotencyKey: booking.idempotencyKey,
-          flightDate: booking.flightDate,
-          airport: booking.airport,
-          adults: booking.adults,
-          children: booking.children,
-        })
-        .onConflictDoNothing({ target: orders.idempotencyKey })
-        .returning({ id: orders.id });
-      // A submission with the same key came first: undo this customer, use its order.
-      if (!order) throw new RepeatedSubmission();
-      await recordOrderCreated(tx, order.id, { ...CUSTOMER_ACTOR, userId });
-      return { orderId: order.id };
-    });
-  } catch (error) {
-    if (!(error instanceof RepeatedSubmission)) throw error;
-    const existing = await findOrderIdByIdempotencyKey(db, booking.idempotencyKey);
-    if (!existing) throw new Error("The order of a repeated submission vanished", { cause: error });
-    return existing;
-  }
+  const customerId = randomUUID();
+  const created = (await db.execute(sql`
+    with new_order as (
+      insert into ${orders} (customer_id, order_number, amount, currency, status, service_type, business, site,
+        idempotency_key, flight_date, airport, adults, children)
+      values (${customerId}, ${newOrderNumber(now)}, ${bookingAmount(booking)}, ${currency}, 'Not Paid',
+        ${FAST_TRACK_SERVICE}, ${FAST_TRACK_SERVICE}, ${siteConfig.company.name}, ${booking.idempotencyKey},
+        ${booking.flightDate}, ${booking.airport}, ${booking.adults}, ${booking.children})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), new_customer as (
+      insert into ${customers} (id, user_id, company_name, email, notes)
+      select ${customerId}::uuid, ${userId}::text, ${`${booking.firstName} ${booking.lastName}`}::text,
+        ${booking.email.toLowerCase()}::text, ${bookingNotes(booking)}::text
+      from new_order
+    ), first_event as (
+      insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label)
+      select id, null, 'Not Paid', ${userId}::text, ${CUSTOMER_ACTOR.label}::text from new_order
+    )
+    select id from new_order`)) as unknown as { rows: { id: string }[] };
+  const order = created.rows[0];
+  if (order) return { orderId: order.id };
+  // A submission with the same key came first: its order is this one's.
+  const existing = await findOrderIdByIdempotencyKey(db, booking.idempotencyKey);
+  if (!existing) throw new Error("The order of a repeated submission vanished");
+  return existing;
 }
 
 async function findOrderIdByIdempotencyKey(db: Database, idempotencyKey: string) {

@@ -13,10 +13,10 @@ function passengerCount(label: string, { min, max }: { min: number; max: number 
 }
 
 /**
- * The booking form (spec §2, §5), validated in the browser and again on the server. `now` fixes
- * which flight dates count as past (see flight-date.ts).
+ * The booking form (spec §2, §5), validated in the browser and again on the server. `now` tells, at
+ * each validation, which flight dates count as past (see flight-date.ts).
  */
-export function bookingSchema(now: Date) {
+export function bookingSchema(now: () => Date = () => new Date()) {
   return z.object({
     firstName: z
       .string({ error: "First name is required" })
@@ -43,11 +43,14 @@ export function bookingSchema(now: Date) {
     flightDate: z
       .string({ error: "Please select a flight date" })
       .refine(isIsoDate, { message: "Please select a flight date", abort: true })
-      .refine((value) => value >= earliestFlightDate(now), "The flight date cannot be in the past"),
+      .refine((value) => value >= earliestFlightDate(now()), "The flight date cannot be in the past"),
     adults: passengerCount("Adults", ADULTS_RANGE),
     children: passengerCount("Children", CHILDREN_RANGE).default(CHILDREN_RANGE.min),
     idempotencyKey: z.uuid("This form has expired. Please reload the page and try again."),
   });
 }
 
-export type BookingForm = z.infer<ReturnType<typeof bookingSchema>>;
+/** Built once: zod schemas are costly to build and this one reads the clock as it validates. */
+export const BOOKING_SCHEMA = bookingSchema();
+
+export type BookingForm = z.infer<typeof BOOKING_SCHEMA>;
