@@ -306,8 +306,10 @@ export async function seedDatabase(db: Database, options: SeedOptions, log: (lin
   log(
     `  ${format(contactMessages)} contact messages, ${format(unsubscribeRequests)} unsubscribe requests (${elapsed()})`,
   );
-  await db.execute(sql`analyze`);
-  log(`Done in ${elapsed()} (statistics updated).`);
+  // What autovacuum would do in a while: planner statistics, and the visibility map that lets the
+  // statistics page read a period from its covering index alone.
+  await db.execute(sql`vacuum analyze`);
+  log(`Done in ${elapsed()} (vacuumed and analysed).`);
 }
 
 function format(value: number): string {
