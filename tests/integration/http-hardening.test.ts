@@ -8,6 +8,7 @@ import { contactMessages } from "~/db/schema";
 import { RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { BODY_LIMITS, BODY_TOO_LARGE_MESSAGE, FOREIGN_ORIGIN_MESSAGE } from "../../server/request-guards";
 import { bookingFormFields } from "./booking-helpers";
+import { CONTACT_FORM_FIELDS } from "./contact-form-fields";
 import { startProductionServer, type ProductionServer } from "./production-server";
 import { testDatabaseKind } from "./test-database";
 
@@ -64,16 +65,10 @@ function nonceOf(response: Response) {
   return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 }
 
-const contact = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.org",
-  phone: "+31 6 1234 5678",
-  message: "When does my trial start?",
-  website: "",
-};
-
-function postContact(headers: Record<string, string>, body: string = new URLSearchParams(contact).toString()) {
+function postContact(
+  headers: Record<string, string>,
+  body: string = new URLSearchParams(CONTACT_FORM_FIELDS).toString(),
+) {
   return fetch(`${server.baseUrl}/contact`, {
     method: "POST",
     redirect: "manual",
@@ -153,7 +148,7 @@ describe(`the production server's protections on ${kind}`, () => {
   });
 
   it("refuses an oversized body with 413, and a body of unknown length with 411", async () => {
-    const huge = new URLSearchParams({ ...contact, message: "x".repeat(BODY_LIMITS.other) }).toString();
+    const huge = new URLSearchParams({ ...CONTACT_FORM_FIELDS, message: "x".repeat(BODY_LIMITS.other) }).toString();
     const refused = await postContact({ Origin: server.baseUrl }, huge);
     expect(refused.status).toBe(413);
     expect(await refused.text()).toContain(BODY_TOO_LARGE_MESSAGE);
@@ -161,7 +156,7 @@ describe(`the production server's protections on ${kind}`, () => {
     const chunked = await fetch(`${server.baseUrl}/contact`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new Blob([new URLSearchParams(contact).toString()]).stream(),
+      body: new Blob([new URLSearchParams(CONTACT_FORM_FIELDS).toString()]).stream(),
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(411);
@@ -178,6 +173,21 @@ describe(`the production server's protections on ${kind}`, () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain(TOO_MANY_REQUESTS);
     expect(await storedMessages()).toBe(server.databaseUrl ? max : undefined);
+  });
+
+  it("says when to retry on the booking form over its limit too (its own route passes the header on)", async () => {
+    const book = () =>
+      fetch(`${server.baseUrl}/fast-track-form`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.baseUrl, "X-Forwarded-For": "203.0.113.50" },
+        body: new URLSearchParams(bookingFormFields()),
+      });
+    for (let index = 0; index < RATE_LIMIT_TIERS.publicForms.max; index++) expect((await book()).status).toBe(302);
+    const limited = await book();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain(TOO_MANY_REQUESTS);
   });
 
   it("limits every other request per client address, answering 429 with when to retry", async () => {

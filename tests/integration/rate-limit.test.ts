@@ -4,6 +4,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import type { FormActionData } from "~/lib/form-result";
 import { countRequest, RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { action as contactAction } from "~/routes/contact";
+import { CONTACT_FORM_FIELDS } from "./contact-form-fields";
 import { routeArgs, routeResult } from "./route-result";
 import { installedTestDatabase } from "./installed-database";
 import { testDatabaseKind } from "./test-database";
@@ -53,19 +54,11 @@ describe(`tiered rate limits on ${kind}`, () => {
 });
 
 describe(`a public form over its rate limit on ${kind}`, () => {
-  const contact = {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.org",
-    phone: "+31 6 1234 5678",
-    message: "When does my trial start?",
-    website: "",
-  };
   const post = (address: string) =>
     new Request("http://localhost/contact", {
       method: "POST",
       headers: { [CLIENT_ADDRESS_HEADER]: address },
-      body: new URLSearchParams(contact),
+      body: new URLSearchParams(CONTACT_FORM_FIELDS),
     });
 
   it("answers 429 with the message, keeps what was typed and stores nothing more", async () => {
