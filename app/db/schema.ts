@@ -197,6 +197,28 @@ export const customerTotals = pgTable("customer_totals", {
   customers: bigint({ mode: "number" }).notNull(),
 });
 
+/**
+ * The sales statistics' daily figures, kept by statement-level triggers on `orders` like
+ * `order_totals` (migration 0006, ADR 012): orders and money per day (in Amsterdam, as the back
+ * office counts days), currency, status and airport, spread over the same slots. A period's
+ * statistics read a few rows per day, however many orders there are.
+ */
+export const orderDays = pgTable(
+  "order_days",
+  {
+    day: date().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    status: text().$type<OrderStatus>().notNull(),
+    airport: text(),
+    slot: smallint().notNull(),
+    orders: bigint({ mode: "number" }).notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint({ mode: "number" }).notNull(),
+  },
+  // An order without an airport has a row of its own: nulls count as one value here.
+  (table) => [unique().on(table.day, table.currency, table.status, table.airport, table.slot).nullsNotDistinct()],
+);
+
 /** Every status change of an order: who made it (a user, or null for the customer/system) and when. */
 export const orderEvents = pgTable(
   "order_events",

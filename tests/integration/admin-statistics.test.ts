@@ -233,7 +233,7 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
 
   it("still shows the page, with the error toast, when the data cannot be loaded, and logs it", async () => {
     const logged = vi.spyOn(logger, "error");
-    await db().execute(sql`alter table orders rename to orders_away`);
+    await db().execute(sql`alter table order_days rename to order_days_away`);
     try {
       const result = await statisticsPage("");
       expect(result.status).toBe(200);
@@ -243,7 +243,7 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
       });
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.any(String));
     } finally {
-      await db().execute(sql`alter table orders_away rename to orders`);
+      await db().execute(sql`alter table order_days_away rename to order_days`);
     }
   });
 });

@@ -122,6 +122,33 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(await expectTotalsToMatchRecount(handle.db)).toMatchObject({ orders: 4, revenue: 3300 });
   });
 
+  it("fills the statistics' daily figures from the orders already there, by Amsterdam day", async () => {
+    const backfill = readFileSync("drizzle/0006_statistics_days.sql", "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => /^INSERT INTO "order_days"/m.test(statement));
+    expect(backfill).toHaveLength(1);
+    const customer = await insertCustomer(handle.db, "Booked Before The Daily Figures");
+    // 23:30 UTC on 4 March is 00:30 on the 5th in Amsterdam.
+    const lateEvening = new Date("2026-03-04T23:30:00Z");
+    await insertOrder(handle.db, { customerId: customer.id, amount: 2345, status: "paid", createdAt: lateEvening });
+    await insertOrder(handle.db, { customerId: customer.id, amount: 1100, airport: "Paris Orly - ORY" });
+    await insertOrder(handle.db, {
+      customerId: customer.id,
+      amount: 3300,
+      currency: "GBP",
+      airport: "Paris Orly - ORY",
+    });
+    await handle.db.execute(sql`truncate order_days`);
+
+    await handle.db.execute(sql.raw(backfill[0]!));
+
+    await expectTotalsToMatchRecount(handle.db);
+    const days = await rows<{ day: string }>(
+      sql`select to_char(day, 'YYYY-MM-DD') as day from order_days where amount = 2345`,
+    );
+    expect(days).toEqual([{ day: "2026-03-05" }]);
+  });
+
   it("is a no-op when run again on an up-to-date database", async () => {
     if (testDatabaseKind() === "pglite") {
       // PGlite's in-memory database lives in one handle; reopen a persisted folder instead.

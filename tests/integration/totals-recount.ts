@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
+import { TIME_ZONE } from "~/features/admin/format";
 import { CONFIRMED_ORDER_STATUSES } from "~/features/admin/order-status";
 import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
 
@@ -35,9 +36,38 @@ async function recountedStats(db: Database): Promise<DashboardStats> {
   return { customers: Number(row!.customers), orders: Number(row!.orders), revenue: Number(row!.revenue) };
 }
 
+interface DayTotal {
+  day: string;
+  currency: string;
+  status: string;
+  airport: string | null;
+  orders: string;
+  amount: string;
+}
+
+/** The statistics' daily figures (summed over their slots) against the same figures counted from the orders. */
+async function expectDaysToMatchRecount(db: Database) {
+  const days = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: DayTotal[] }).rows.map((row) => ({
+      ...row,
+      orders: Number(row.orders),
+      amount: Number(row.amount),
+    }));
+  const summarised = await days(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, currency, status, airport, sum(orders) as orders, sum(amount) as amount
+    from order_days group by day, currency, status, airport having sum(orders) <> 0 or sum(amount) <> 0
+    order by 1, 2, 3, 4 nulls first`);
+  const recounted = await days(sql`
+    select to_char(created_at at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, currency, status, airport,
+           count(*) as orders, sum(amount) as amount
+    from orders group by 1, 2, 3, 4 order by 1, 2, 3, 4 nulls first`);
+  expect(summarised).toEqual(recounted);
+}
+
 /**
  * Checks the summary tables against a full recount, per status and currency (not only the three
- * figures the dashboard shows), and returns the dashboard's figures.
+ * figures the dashboard shows) and per day and airport for the statistics, and returns the
+ * dashboard's figures.
  */
 export async function expectTotalsToMatchRecount(db: Database): Promise<DashboardStats> {
   const summarised = await groupTotals(
@@ -51,6 +81,7 @@ export async function expectTotalsToMatchRecount(db: Database): Promise<Dashboar
         group by status, currency order by status, currency`,
   );
   expect(summarised).toEqual(recounted);
+  await expectDaysToMatchRecount(db);
   const stats = await dashboardStats(db);
   expect(stats).toEqual(await recountedStats(db));
   return stats;

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { TIME_ZONE } from "./format";
 
 // The back office counts days as the company lives them, in Amsterdam (as every date it shows),
@@ -9,6 +9,3 @@ export const companyDayStart = (isoDay: string): SQL => sql`(${isoDay}::timestam
 
 /** The instant the day after `isoDay` starts: the end of a half-open range that includes `isoDay`. */
 export const companyDayEnd = (isoDay: string): SQL => sql`((${isoDay}::date + 1)::timestamp at time zone ${TIME_ZONE})`;
-
-/** A timestamp column as Amsterdam wall-clock time, for date_trunc. */
-export const inCompanyTime = (column: AnyColumn): SQL => sql`(${column} at time zone ${TIME_ZONE})`;

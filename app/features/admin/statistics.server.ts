@@ -1,13 +1,12 @@
-import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { CURRENCY_CODES, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
-import { companyDayEnd, companyDayStart, inCompanyTime } from "./company-days.server";
+import { CURRENCY_CODES, orderDays, type CurrencyCode, type OrderStatus } from "~/db/schema";
 import { CONFIRMED_ORDER_STATUSES } from "./order-status";
 import { periodBuckets } from "./statistics-buckets";
 import { type StatisticsPeriod } from "./statistics-period";
 
-// Sales statistics over a period: everything is added up by the database, one pass over the
-// period's orders (found through the orders(created_at) index), never in JavaScript. Amounts in
+// Sales statistics over a period: everything is added up by the database, from the daily figures
+// the triggers of migration 0006 keep (`order_days`, ADR 012), never in JavaScript. Amounts in
 // different currencies are never added together.
 
 /** Orders that were never paid and are still open. */
@@ -57,13 +56,8 @@ export interface SalesStatistics {
 
 const whereStatusIn = (status: AnyColumn, statuses: readonly OrderStatus[]) => inArray(status, [...statuses]);
 
-const counted = (condition?: SQL) =>
-  (condition ? sql`count(*) filter (where ${condition})` : sql`count(*)`).mapWith(Number);
-
-/** The half-open instant range [`from` 00:00, the day after `to` 00:00), Amsterdam time. */
-function createdInPeriod(period: StatisticsPeriod) {
-  return and(gte(orders.createdAt, companyDayStart(period.from)), lt(orders.createdAt, companyDayEnd(period.to)));
-}
+/** The days of the period, both ends included. */
+const inPeriod = (period: StatisticsPeriod) => and(gte(orderDays.day, period.from), lte(orderDays.day, period.to));
 
 export async function salesStatistics(db: Database, period: StatisticsPeriod): Promise<SalesStatistics> {
   const [rows, airports] = await Promise.all([figuresByBucketAndCurrency(db, period), topAirports(db, period)]);
@@ -97,38 +91,29 @@ const countsOf = (row: OrderCounts | undefined): OrderCounts => ({
 
 /**
  * One row per bucket and currency, one per currency for the whole period (bucket null) and one over
- * everything (currency null too, revenue meaningless there). The orders are first summed per bucket
- * and currency, a plain GROUP BY that PostgreSQL hashes in memory; grouping sets straight over the
- * orders would sort them all instead (it cannot guess how few buckets there are), on disk past a
- * few hundred thousand.
+ * everything (currency null too, revenue meaningless there). The daily figures are first summed per
+ * bucket and currency, a plain GROUP BY that PostgreSQL hashes in memory, and only those few rows
+ * go through the grouping sets.
  */
 async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod) {
-  const periodOrders = db.$with("period_orders").as(
-    db
-      .select({
-        bucket: sql<string>`date_trunc(${period.granularity}, ${inCompanyTime(orders.createdAt)})`.as("bucket"),
-        currency: orders.currency,
-        status: orders.status,
-        amount: orders.amount,
-      })
-      .from(orders)
-      .where(createdInPeriod(period)),
-  );
-  const confirmed = whereStatusIn(periodOrders.status, CONFIRMED_ORDER_STATUSES);
+  const ordersWhere = (condition: SQL) => sql`coalesce(sum(${orderDays.orders}) filter (where ${condition}), 0)`;
+  const confirmed = whereStatusIn(orderDays.status, CONFIRMED_ORDER_STATUSES);
   const bucketSales = db.$with("bucket_sales").as(
     db
-      .with(periodOrders)
       .select({
-        bucket: periodOrders.bucket,
-        currency: periodOrders.currency,
-        orders: counted().as("orders"),
-        paid: counted(confirmed).as("paid"),
-        unpaid: counted(whereStatusIn(periodOrders.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
-        withdrawn: counted(whereStatusIn(periodOrders.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
-        revenue: sql`coalesce(sum(${periodOrders.amount}) filter (where ${confirmed}), 0)`.as("revenue"),
+        bucket: sql<string>`date_trunc(${period.granularity}, ${orderDays.day}::timestamp)`.as("bucket"),
+        currency: orderDays.currency,
+        orders: sql`sum(${orderDays.orders})`.as("orders"),
+        paid: ordersWhere(confirmed).as("paid"),
+        unpaid: ordersWhere(whereStatusIn(orderDays.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
+        withdrawn: ordersWhere(whereStatusIn(orderDays.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
+        revenue: sql`coalesce(sum(${orderDays.amount}) filter (where ${confirmed}), 0)`.as("revenue"),
       })
-      .from(periodOrders)
-      .groupBy(periodOrders.bucket, periodOrders.currency),
+      .from(orderDays)
+      .where(inPeriod(period))
+      .groupBy(sql`bucket`, orderDays.currency)
+      // Days whose orders were all deleted or moved to another status keep rows at zero.
+      .having(sql`sum(${orderDays.orders}) <> 0`),
   );
   const summed = (column: SQL.Aliased) => sql`sum(${column})`.mapWith(Number);
   return db
@@ -146,21 +131,22 @@ async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod
     .groupBy(sql`grouping sets ((${bucketSales.bucket}, ${bucketSales.currency}), (${bucketSales.currency}), ())`);
 }
 
-/** The best airports of the period with their revenue per currency, from one pass over its orders. */
+/** The best airports of the period with their revenue per currency, from the period's daily figures. */
 async function topAirports(db: Database, period: StatisticsPeriod): Promise<AirportFigures[]> {
-  const confirmed = whereStatusIn(orders.status, CONFIRMED_ORDER_STATUSES);
+  const confirmed = whereStatusIn(orderDays.status, CONFIRMED_ORDER_STATUSES);
   const airportSales = db.$with("airport_sales").as(
     db
       .select({
-        airport: sql<string>`${orders.airport}`.as("airport"),
-        currency: orders.currency,
-        orders: counted().as("orders"),
-        paid: counted(confirmed).as("paid"),
-        revenue: sql`coalesce(sum(${orders.amount}) filter (where ${confirmed}), 0)`.mapWith(Number).as("revenue"),
+        airport: sql<string>`${orderDays.airport}`.as("airport"),
+        currency: orderDays.currency,
+        orders: sql`sum(${orderDays.orders})`.mapWith(Number).as("orders"),
+        paid: sql`coalesce(sum(${orderDays.orders}) filter (where ${confirmed}), 0)`.mapWith(Number).as("paid"),
+        revenue: sql`coalesce(sum(${orderDays.amount}) filter (where ${confirmed}), 0)`.mapWith(Number).as("revenue"),
       })
-      .from(orders)
-      .where(and(createdInPeriod(period), isNotNull(orders.airport)))
-      .groupBy(orders.airport, orders.currency),
+      .from(orderDays)
+      .where(and(inPeriod(period), isNotNull(orderDays.airport)))
+      .groupBy(orderDays.airport, orderDays.currency)
+      .having(sql`sum(${orderDays.orders}) <> 0`),
   );
   const best = db.$with("best_airports").as(
     db
