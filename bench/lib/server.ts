@@ -118,7 +118,9 @@ export async function startServer(options: {
     env.DATA_DIR = dataDir;
   }
 
-  const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  // BENCH_SERVER_NODE_ARGS profiles the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const origin = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
