@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { productionServerArgs } from "../../tests/production-node";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -120,7 +121,10 @@ export async function startServer(options: {
 
   // BENCH_SERVER_NODE_ARGS profiles the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, "server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, [...nodeArgs, ...productionServerArgs()], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const origin = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {

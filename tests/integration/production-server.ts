@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmptyPostgresDatabase, type TestDatabaseKind } from "./test-database";
+import { productionServerArgs } from "../production-node";
 
 export interface ProductionServer {
   baseUrl: string;
@@ -83,7 +84,7 @@ export async function startProductionServer(
       rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  const child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, productionServerArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
