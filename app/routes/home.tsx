@@ -9,7 +9,7 @@ import { Illustration } from "~/components/site/illustration";
 import { PricingSection } from "~/components/site/pricing-section";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ServiceCards } from "~/components/site/service-cards";
-import { PRICING_SECTION_ID } from "~/components/site/use-pricing-highlight";
+import { PRICING_SECTION_ID } from "~/components/site/pricing-highlight";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/features/currency/currency";
 import { lowestPlanPrice } from "~/features/plans/plans";

@@ -8,7 +8,7 @@ import { siteConfig } from "../../../site.config";
 import { CheckList, CheckListItem } from "./check-list";
 import { useCurrency } from "./currency-menu";
 import { SectionHeading } from "./section-heading";
-import { PRICING_SECTION_ID } from "./use-pricing-highlight";
+import { PRICING_SECTION_ID, pricingHighlight } from "./pricing-highlight";
 
 function PlanCard({ plan, ctaLabel, href }: { plan: Plan; ctaLabel: string; href: string }) {
   const currency = useCurrency();
@@ -53,7 +53,7 @@ function PlanCard({ plan, ctaLabel, href }: { plan: Plan; ctaLabel: string; href
 
 /**
  * The two membership plans side by side, each with a button to start with that plan. The header
- * highlights itself while this section is at the top of the viewport (`use-pricing-highlight`).
+ * highlights itself while this section is at the top of the viewport (`pricing-highlight.ts`).
  */
 export function PricingSection({
   ctaLabel,
@@ -67,7 +67,9 @@ export function PricingSection({
       id={PRICING_SECTION_ID}
       aria-labelledby="pricing-heading"
       className="scroll-mt-16 bg-secondary px-4 py-16 sm:px-6 sm:py-24"
+      {...pricingHighlight.attributes}
     >
+      <script async type="module" src={pricingHighlight.scriptUrl} />
       <SectionHeading
         id="pricing-heading"
         eyebrow="Membership plans"
