@@ -45,18 +45,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** Routes set `handle = { lang: "fr" }` to change the document language. */
+/** What a route module may say about its document in its `handle`. */
+export interface DocumentHandle {
+  /** The document language when not English: `{ lang: "fr" }`. */
+  lang?: string;
+  /**
+   * `false` for a page that works as plain HTML (links, forms that post, native disclosures and
+   * popovers): it is sent without React's scripts, so it loads no JavaScript of the framework.
+   */
+  hydrate?: false;
+}
+
+function useDocumentHandles() {
+  return useMatches().map((match) => (match.handle ?? {}) as DocumentHandle);
+}
+
+/** The deepest route's language, English by default. */
 function useDocumentLanguage() {
-  const matches = useMatches();
-  for (const match of [...matches].reverse()) {
-    const lang = (match.handle as { lang?: string } | undefined)?.lang;
-    if (lang) return lang;
-  }
-  return "en";
+  return useDocumentHandles().findLast((handle) => handle.lang)?.lang ?? "en";
+}
+
+/**
+ * Whether to send React's scripts: unless a matched route opts out. A page that opted out is still
+ * hydrated when it has a toast to show (after a redirect), since toasts are drawn by script.
+ */
+function useHydration() {
+  const optedOut = useDocumentHandles().some((handle) => handle.hydrate === false);
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return !optedOut || Boolean(rootData?.toast);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useDocumentLanguage();
+  const hydrate = useHydration();
   const nonce = useNonce();
   return (
     <html lang={lang}>
@@ -70,8 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,9 +1,13 @@
 import type { Route } from "./+types/faq";
+import type { DocumentHandle } from "~/root";
 import { FaqList, StillHaveQuestions } from "~/components/site/faq-list";
 import { PageHeading } from "~/components/site/page-heading";
 import { FAQ_ITEMS } from "~/features/faq/questions";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
+
+/** Links, native disclosures and forms that post: nothing here needs React in the browser. */
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

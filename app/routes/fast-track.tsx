@@ -1,4 +1,5 @@
 import type { Route } from "./+types/fast-track";
+import type { DocumentHandle } from "~/root";
 import { useCurrency } from "~/components/site/currency-menu";
 import { CtaSection } from "~/components/site/cta-section";
 import { HeroSection } from "~/components/site/hero-section";
@@ -12,6 +13,9 @@ import {
 } from "~/features/fast-track/fast-track-landing";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
+
+/** Links, native disclosures and forms that post: nothing here needs React in the browser. */
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

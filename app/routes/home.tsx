@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import type { DocumentHandle } from "~/root";
 import { ConciergeSection } from "~/components/site/concierge-section";
 import { useCurrency } from "~/components/site/currency-menu";
 import { CtaSection } from "~/components/site/cta-section";
@@ -15,6 +16,9 @@ import { formatPrice } from "~/features/currency/currency";
 import { lowestPlanPrice } from "~/features/plans/plans";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
+
+/** Links, native disclosures and forms that post: nothing here needs React in the browser. */
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) => pageMeta({}, args);
 

@@ -1,8 +1,12 @@
 import type { Route } from "./+types/privacy";
+import type { DocumentHandle } from "~/root";
 import { LegalDocument } from "~/components/site/legal-document";
 import { PRIVACY_LAST_UPDATED, privacyIntro, privacySections } from "~/features/privacy/privacy-policy";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
+
+/** Links, native disclosures and forms that post: nothing here needs React in the browser. */
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

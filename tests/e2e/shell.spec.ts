@@ -79,15 +79,21 @@ test("the header and footer carry the spec's links", async ({ page }) => {
   await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
 });
 
-test("the mobile menu opens with its toggle and closes with Escape or a link", async ({ page }) => {
+test("the mobile menu opens with its toggle and closes with Escape, its close button or a link", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
+  // A hydrated page: following a link is a client-side navigation, and the menu closes for the new page.
+  await page.goto("/contact");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   const toggle = page.getByRole("button", { name: "Open menu" });
-  await toggle.click();
   const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeHidden();
+  await toggle.click();
   await expect(menu).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+
+  await toggle.click();
+  await menu.getByRole("button", { name: "Close" }).click();
   await expect(menu).toBeHidden();
 
   await toggle.focus();
@@ -95,8 +101,52 @@ test("the mobile menu opens with its toggle and closes with Escape or a link", a
   await expect(menu).toBeVisible();
   await menu.getByRole("link", { name: "Services" }).click();
   await expect(page).toHaveURL("/services");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
   await expect(menu).toBeHidden();
 });
+
+const PAGES_WITHOUT_FRAMEWORK = ["/", "/fast-track", "/terms", "/subscription-terms", "/privacy", "/faq"];
+
+test("the pages that need no React load no framework script, and only the home page loads one at all", async ({
+  page,
+}) => {
+  for (const path of PAGES_WITHOUT_FRAMEWORK) {
+    const scripts: string[] = [];
+    const listener = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    };
+    page.on("request", listener);
+    await page.goto(path, { waitUntil: "networkidle" });
+    page.off("request", listener);
+    // The home page's pricing section brings the script that highlights the header; nothing else.
+    expect(scripts, path).toEqual(path === "/" ? [expect.stringMatching(/^\/assets\/pricing-highlight\./)] : []);
+  }
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`on a page without React the mobile menu opens, closes and leads on (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/faq");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Login/ })).toHaveAttribute("target", "_blank");
+    await page.mouse.click(20, 400);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await menu.getByRole("link", { name: "Unsubscribe" }).click();
+    await expect(page).toHaveURL("/unsubscribe");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe");
+    await expect(menu).toBeHidden();
+    await context.close();
+  });
+}
 
 test("every spec route renders its title, French where the spec says so", async ({ page }) => {
   const expected: [string, string, string][] = [
