@@ -14,6 +14,18 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "Import z from ~/lib/zod: it configures zod for the Content-Security-Policy.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
       "no-restricted-properties": [
         "error",
         {
@@ -25,4 +37,5 @@ export default tseslint.config(
     },
   },
   { files: ["app/lib/form-data.server.ts"], rules: { "no-restricted-properties": "off" } },
+  { files: ["app/lib/zod.ts"], rules: { "@typescript-eslint/no-restricted-imports": "off" } },
 );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { siteConfig } from "../site.config";
 
 /** "Jetlane <no-reply@jetlane.example>": a no-reply address on the main domain, without its "www.". */

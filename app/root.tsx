@@ -10,7 +10,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import "./lib/zod-without-eval";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/site/footer";

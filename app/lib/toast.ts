@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),

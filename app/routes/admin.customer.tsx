@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin.customer";
 import { SectionCard } from "~/components/booking/section-card";
 import { SummaryList } from "~/components/booking/summary-list";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_SEARCH_LENGTH = 100;

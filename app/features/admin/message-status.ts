@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // What the back office does with contact messages and unsubscribe requests: read them, then mark
 // them handled (or back to new). Shared by the page's forms and the action that checks them.

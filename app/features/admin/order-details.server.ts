@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orders, payments } from "~/db/schema";
 

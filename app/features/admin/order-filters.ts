@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
 
 // The query string of /admin/orders and of its CSV export: the same filters for both.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { OrderStatus } from "~/db/schema";
 import { ORDER_TRANSITIONS } from "~/features/booking/order-status";
 

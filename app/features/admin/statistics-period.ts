@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { TIME_ZONE } from "./format";
 
 // The sales statistics' period, as the GET form sends it. Shared by the form in the browser and the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { wordingsSchema, type Wordings } from "~/features/site-config/wordings";
 import { RephraseError, type Rephraser, type RephraseRequest } from "./rephrase.server";
 

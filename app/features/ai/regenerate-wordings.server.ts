@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { env, type Env } from "~/env.server";
 import { logger } from "~/logger.server";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // The /auth forms are in French, so are their messages. Shared by the browser and the server.
 

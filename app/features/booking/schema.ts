@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { AIRPORT_OPTIONS } from "./airports";
 import { earliestFlightDate, isIsoDate } from "./flight-date";
 import { ADULTS_RANGE, CHILDREN_RANGE } from "./passengers";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Longest accepted value of each field (spec §9); the inputs cap typing at the same lengths. */
 export const FIELD_LIMITS = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * Card rules shared by the payment form and the server. Dates are compared in UTC: a card is

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { DATA_REQUEST_KINDS, type DataRequestKind } from "~/db/enums";
 import { email } from "~/features/auth/schemas";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { SiteConfig } from "./types";
 
 /** The tone the generator asks for (spec §7). */
