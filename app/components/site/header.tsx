@@ -63,6 +63,18 @@ function PhoneLink({ className }: { className?: string }) {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-link", isActive && "text-link");
 
+function HeaderNav({ label, className }: { label: string; className: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      {HEADER_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end className={navLinkClass}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 export function Header() {
   const { pathname } = useLocation();
 
@@ -75,13 +87,7 @@ export function Header() {
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           <BrandLogo />
-          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            {HEADER_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end className={navLinkClass}>
-                {link.label}
-              </NavLink>
-            ))}
-          </nav>
+          <HeaderNav label="Main" className="hidden items-center gap-1 lg:flex" />
           <div className="hidden items-center gap-3 lg:flex">
             <PhoneLink />
             <CurrencyMenu />
@@ -91,13 +97,7 @@ export function Header() {
         </div>
       </header>
       <MobileMenu resetKey={pathname}>
-        <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
-          {HEADER_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={navLinkClass}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
+        <HeaderNav label="Mobile" className="flex flex-col gap-1 px-4" />
         <div className="flex flex-col gap-4 px-4 pt-4">
           <PhoneLink className="px-3" />
           <CurrencyMenu align="start" className="w-fit" />
