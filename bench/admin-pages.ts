@@ -36,7 +36,7 @@ interface ExportResult {
   kind: "measured";
   rows: number;
   seconds: number;
-  rssMiB: { start: number; peak: number; end: number };
+  rssMiB: { start: number; peak: number; end: number; quarterPeaks: number[] };
 }
 
 interface SizeRun {
@@ -212,13 +212,27 @@ function residentMiB(pid: number): number {
   return Number(kiB) / 1024;
 }
 
+/** The highest sample in each quarter of the export's duration: flat memory keeps them level. */
+function quarterPeaks(samples: { at: number; mib: number }[], seconds: number): number[] {
+  const quarterMs = (seconds * 1000) / 4;
+  return [0, 1, 2, 3].map((quarter) =>
+    Math.max(
+      0,
+      ...samples.filter((sample) => Math.floor(sample.at / quarterMs) === quarter).map((sample) => sample.mib),
+    ),
+  );
+}
+
 /** Streams the whole CSV export, sampling the server's resident memory meanwhile. */
 async function measureExport(client: AdminClient): Promise<SizeRun["export"]> {
   const pid = client.server.process.pid!;
   const start = residentMiB(pid);
-  let peak = start;
-  const sampler = setInterval(() => (peak = Math.max(peak, residentMiB(pid))), RSS_SAMPLE_MS);
   const started = performance.now();
+  const samples: { at: number; mib: number }[] = [];
+  const sampler = setInterval(
+    () => samples.push({ at: performance.now() - started, mib: residentMiB(pid) }),
+    RSS_SAMPLE_MS,
+  );
   try {
     const response = await client.request("/admin/orders/export.csv");
     if (response.status === 404) return { kind: "missing" };
@@ -229,8 +243,13 @@ async function measureExport(client: AdminClient): Promise<SizeRun["export"]> {
     }
     const seconds = (performance.now() - started) / 1000;
     const end = residentMiB(pid);
-    peak = Math.max(peak, end);
-    return { kind: "measured", rows: lines - 1, seconds, rssMiB: { start, peak, end } };
+    const peak = Math.max(start, end, ...samples.map((sample) => sample.mib));
+    return {
+      kind: "measured",
+      rows: lines - 1,
+      seconds,
+      rssMiB: { start, peak, end, quarterPeaks: quarterPeaks(samples, seconds) },
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -302,7 +321,8 @@ function describeExport(result: SizeRun["export"]): string {
   const { rows, seconds, rssMiB } = result;
   return (
     `${format(rows)} rows in ${seconds.toFixed(1)} s (${format(Math.round(rows / seconds))} rows/s), ` +
-    `RSS start ${rssMiB.start.toFixed(0)} MiB, peak ${rssMiB.peak.toFixed(0)} MiB, end ${rssMiB.end.toFixed(0)} MiB`
+    `RSS start ${rssMiB.start.toFixed(0)} MiB, peak ${rssMiB.peak.toFixed(0)} MiB, end ${rssMiB.end.toFixed(0)} MiB; ` +
+    `peak in each quarter of the export ${rssMiB.quarterPeaks.map((mib) => mib.toFixed(0)).join(" / ")} MiB`
   );
 }
 
