@@ -25,7 +25,7 @@ export function contentSecurityPolicy(
 ) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources.join(" ")}`,
+    ["script-src 'self'", ...scriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
