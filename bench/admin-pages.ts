@@ -3,7 +3,7 @@
 //   npm run build && npx tsx --tsconfig tsconfig.app.json bench/admin-pages.ts
 // BENCH_DATABASE_URL: a PostgreSQL server it may create (and then drops) a database on, default the
 // local one; BENCH_SIZES: the order counts, default 10000,1000000; BENCH_REQUESTS: measured requests
-// per page, default 20. Prints the results and writes them to bench/admin-pages.md. A page that is
+// per page, default 50. Prints the results and writes them to bench/admin-pages.md. A page that is
 // not built yet (404) is reported as missing. Reads the server's memory from /proc (Linux).
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -56,7 +56,7 @@ interface Settings {
 
 function settingsFromEnv(): Settings {
   const sizes = (process.env.BENCH_SIZES ?? "10000,1000000").split(",").map(Number);
-  const requests = Number(process.env.BENCH_REQUESTS ?? 20);
+  const requests = Number(process.env.BENCH_REQUESTS ?? 50);
   if (
     sizes.some((size) => !Number.isInteger(size) || size < 1) ||
     sizes.some((size, i) => i > 0 && size <= sizes[i - 1]!)
