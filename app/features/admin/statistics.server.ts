@@ -59,6 +59,18 @@ const whereStatusIn = (status: AnyColumn, statuses: readonly OrderStatus[]) => i
 /** The days of the period, both ends included. */
 const inPeriod = (period: StatisticsPeriod) => and(gte(orderDays.day, period.from), lte(orderDays.day, period.to));
 
+const confirmed = whereStatusIn(orderDays.status, CONFIRMED_ORDER_STATUSES);
+
+/** The orders of a group's daily figures, or only those whose rows match `condition`. */
+const ordersOf = (condition?: SQL) =>
+  condition ? sql`coalesce(sum(${orderDays.orders}) filter (where ${condition}), 0)` : sql`sum(${orderDays.orders})`;
+
+/** Minor units of paid and completed orders. A function: `mapWith` changes the SQL it is called on. */
+const revenueOf = () => sql`coalesce(sum(${orderDays.amount}) filter (where ${confirmed}), 0)`;
+
+/** Days whose orders were all deleted or moved to another status keep rows at zero: such groups are left out. */
+const hasOrders = sql`sum(${orderDays.orders}) <> 0`;
+
 export async function salesStatistics(db: Database, period: StatisticsPeriod): Promise<SalesStatistics> {
   const [rows, airports] = await Promise.all([figuresByBucketAndCurrency(db, period), topAirports(db, period)]);
   const overall = rows.find((row) => row.currency === null);
@@ -96,24 +108,21 @@ const countsOf = (row: OrderCounts | undefined): OrderCounts => ({
  * go through the grouping sets.
  */
 async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod) {
-  const ordersWhere = (condition: SQL) => sql`coalesce(sum(${orderDays.orders}) filter (where ${condition}), 0)`;
-  const confirmed = whereStatusIn(orderDays.status, CONFIRMED_ORDER_STATUSES);
   const bucketSales = db.$with("bucket_sales").as(
     db
       .select({
         bucket: sql<string>`date_trunc(${period.granularity}, ${orderDays.day}::timestamp)`.as("bucket"),
         currency: orderDays.currency,
-        orders: sql`sum(${orderDays.orders})`.as("orders"),
-        paid: ordersWhere(confirmed).as("paid"),
-        unpaid: ordersWhere(whereStatusIn(orderDays.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
-        withdrawn: ordersWhere(whereStatusIn(orderDays.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
-        revenue: sql`coalesce(sum(${orderDays.amount}) filter (where ${confirmed}), 0)`.as("revenue"),
+        orders: ordersOf().as("orders"),
+        paid: ordersOf(confirmed).as("paid"),
+        unpaid: ordersOf(whereStatusIn(orderDays.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
+        withdrawn: ordersOf(whereStatusIn(orderDays.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
+        revenue: revenueOf().as("revenue"),
       })
       .from(orderDays)
       .where(inPeriod(period))
       .groupBy(sql`bucket`, orderDays.currency)
-      // Days whose orders were all deleted or moved to another status keep rows at zero.
-      .having(sql`sum(${orderDays.orders}) <> 0`),
+      .having(hasOrders),
   );
   const summed = (column: SQL.Aliased) => sql`sum(${column})`.mapWith(Number);
   return db
@@ -133,20 +142,19 @@ async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod
 
 /** The best airports of the period with their revenue per currency, from the period's daily figures. */
 async function topAirports(db: Database, period: StatisticsPeriod): Promise<AirportFigures[]> {
-  const confirmed = whereStatusIn(orderDays.status, CONFIRMED_ORDER_STATUSES);
   const airportSales = db.$with("airport_sales").as(
     db
       .select({
         airport: sql<string>`${orderDays.airport}`.as("airport"),
         currency: orderDays.currency,
-        orders: sql`sum(${orderDays.orders})`.mapWith(Number).as("orders"),
-        paid: sql`coalesce(sum(${orderDays.orders}) filter (where ${confirmed}), 0)`.mapWith(Number).as("paid"),
-        revenue: sql`coalesce(sum(${orderDays.amount}) filter (where ${confirmed}), 0)`.mapWith(Number).as("revenue"),
+        orders: ordersOf().mapWith(Number).as("orders"),
+        paid: ordersOf(confirmed).mapWith(Number).as("paid"),
+        revenue: revenueOf().mapWith(Number).as("revenue"),
       })
       .from(orderDays)
       .where(and(inPeriod(period), isNotNull(orderDays.airport)))
       .groupBy(orderDays.airport, orderDays.currency)
-      .having(sql`sum(${orderDays.orders}) <> 0`),
+      .having(hasOrders),
   );
   const best = db.$with("best_airports").as(
     db
