@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -6,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_DataRouterStateContext,
   useLoaderData,
   useMatches,
   useRouteLoaderData,
@@ -66,12 +68,15 @@ function useDocumentLanguage() {
 
 /**
  * Whether to send React's scripts: unless a matched route opts out. A page that opted out is still
- * hydrated when it has a toast to show (after a redirect), since toasts are drawn by script.
+ * hydrated when it has a toast to show (after a redirect), or when it answers a form post (a refused
+ * submission, whose first error is a toast), since toasts are drawn by script.
  */
 function useHydration() {
   const optedOut = useDocumentHandles().some((handle) => handle.hydrate === false);
   const rootData = useRouteLoaderData<typeof loader>("root");
-  return !optedOut || Boolean(rootData?.toast);
+  // React Router keeps the action data of every route here; useActionData only reads its own route's.
+  const answersFormPost = Boolean(useContext(UNSAFE_DataRouterStateContext)?.actionData);
+  return !optedOut || Boolean(rootData?.toast) || answersFormPost;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,5 @@
 import { ExternalLink, MessageCircle } from "lucide-react";
+import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/site/contact-form";
 import { memberAreaUrl } from "~/components/site/nav-links";
@@ -15,6 +16,8 @@ import { siteConfig } from "../../site.config";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
+
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/fast-track-form";
 import { BookingForm } from "~/components/booking/booking-form";
 import { PageHeading } from "~/components/site/page-heading";
@@ -20,6 +21,8 @@ import { readFormData } from "~/lib/form-data.server";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
+
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) => pageMeta({ title: "Book Your Fast Track" }, args);
 

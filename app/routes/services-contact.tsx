@@ -1,3 +1,4 @@
+import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/services-contact";
 import { PageHeading } from "~/components/site/page-heading";
 import { SERVICES_CONTACT_ANCHOR, ServicesContactForm } from "~/components/site/services-contact-form";
@@ -13,6 +14,8 @@ import { passRetryAfter } from "~/lib/retry-after";
 // it, a refused submission renders this page with the errors and what was typed.
 
 export const headers = passRetryAfter;
+
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

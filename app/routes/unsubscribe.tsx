@@ -1,3 +1,4 @@
+import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/unsubscribe";
 import { PageHeading } from "~/components/site/page-heading";
 import { SupportContactLinks, SupportHoursBox } from "~/components/site/support-contacts";
@@ -13,6 +14,8 @@ import { publicOrigin } from "~/lib/public-origin.server";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
+
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -135,20 +135,23 @@ test("5555 5555 5555 4444 pays, and paying again charges nothing", async ({ page
 test("the buttons say Processing... and are disabled while busy", async ({ page }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.data(\?|$)/, async (route) => {
+  // The booking form's page is not hydrated: it posts as a document.
+  await page.route("**/fast-track-form", async (route) => {
     if (route.request().method() === "POST") await held;
     await route.continue();
   });
   await openBookingForm(page);
   await fillBooking(page);
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  // A click that posts the page natively resolves once the answer has arrived.
+  const booking = page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
   release();
+  await booking;
   await expect(page).toHaveURL(PAYMENT_URL);
 
   let releasePayment = () => {};
   const paymentHeld = new Promise<void>((resolve) => (releasePayment = resolve));
-  await page.unroute(/\.data(\?|$)/);
+  // The payment page is hydrated: it posts through React Router's data requests.
   await page.route(/\.data(\?|$)/, async (route) => {
     if (route.request().method() === "POST") await paymentHeld;
     await route.continue();
@@ -159,8 +162,9 @@ test("the buttons say Processing... and are disabled while busy", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
 });
 
-test("the form names what is missing and refuses past dates", async ({ page }) => {
+test("the form names what is missing and refuses past dates", async ({ page, consoleErrors }) => {
   await openBookingForm(page);
+  await expect(page.getByLabel("Flight Date")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   for (const message of [
     "First name is required",
@@ -172,8 +176,11 @@ test("the form names what is missing and refuses past dates", async ({ page }) =
     await expect(page.getByText(message)).toBeVisible();
   }
   await expect(page.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("First Name")).toBeFocused();
   await expect(page).toHaveURL("/fast-track-form");
+  allowRefusalStatuses(consoleErrors, 400);
 
+  // The page that answers a refusal is hydrated: the flight date is now a calendar.
   await page.getByLabel("Flight Date").click();
   const now = new Date();
   const yesterday = localIso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));

@@ -9,20 +9,22 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useCurrency } from "~/components/site/currency-menu";
-import { Button } from "~/components/ui/button";
+import { BusySubmitButton } from "~/components/site/busy-submit-button";
 import { SectionCard } from "./section-card";
 import { SummaryList } from "./summary-list";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { formatPrice } from "~/features/currency/currency";
+import { currencyByCode, formatPrice } from "~/features/currency/currency";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { ADULTS_RANGE, CHILDREN_RANGE } from "~/features/booking/passengers";
-import { bookingAmount, formatAmount, trialNote } from "~/features/booking/pricing";
+import { bookingAmount, formatAmount, toMinorUnits, trialNote } from "~/features/booking/pricing";
 import { BOOKING_SCHEMA } from "~/features/booking/schema";
+import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
 import { siteConfig } from "../../../site.config";
 import { FlightDateField } from "./flight-date-field";
 import { FormAlert, FormField, withoutKey } from "./form-field";
 import { useSubmitting } from "./use-submitting";
+import bookingTotalScriptUrl from "./booking-total.script.js?url&no-inline";
 
 const countOf = (value: unknown, fallback: number) => {
   const count = Number(value);
@@ -44,7 +46,7 @@ function PassengerCountField({
   const currency = useCurrency();
   return (
     <FormField field={field} label={label}>
-      <NativeSelect {...withoutKey(getSelectProps(field))}>
+      <NativeSelect {...withoutKey(getSelectProps(field))} data-unit-price={toMinorUnits(price)}>
         {Array.from({ length: max - min + 1 }, (_, index) => min + index).map((count) => (
           <option key={count} value={count}>
             {count} x {formatPrice(price, currency.code)}
@@ -75,6 +77,7 @@ export function BookingForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BOOKING_SCHEMA }),
   });
+  useFocusFirstInvalidField(form.id, lastResult);
   const adults = countOf(fields.adults.value, ADULTS_RANGE.min);
   const children = countOf(fields.children.value, CHILDREN_RANGE.min);
   const { adultPrice, childPrice } = siteConfig.fastTrack;
@@ -124,13 +127,28 @@ export function BookingForm({
       <SectionCard title="Your Booking" className="h-fit lg:sticky lg:top-24" contentClassName="grid gap-4">
         <SummaryList
           rows={[
-            ["Adults", `${adults} x ${formatPrice(adultPrice, currency.code)}`],
-            ["Children", `${children} x ${formatPrice(childPrice, currency.code)}`],
+            [
+              "Adults",
+              <span data-passengers-row={fields.adults.name}>
+                {adults} x {formatPrice(adultPrice, currency.code)}
+              </span>,
+            ],
+            [
+              "Children",
+              <span data-passengers-row={fields.children.name}>
+                {children} x {formatPrice(childPrice, currency.code)}
+              </span>,
+            ],
           ]}
         />
         <p className="flex justify-between border-t pt-3 font-semibold">
           <span>Total</span>
-          <span data-testid="booking-total" aria-live="polite">
+          <span
+            data-testid="booking-total"
+            data-booking-total
+            data-currency-symbol={currencyByCode(currency.code).symbol}
+            aria-live="polite"
+          >
             {formatAmount(bookingAmount({ adults, children }), currency.code)}
           </span>
         </p>
@@ -138,9 +156,14 @@ export function BookingForm({
           <p className="text-sm text-muted-foreground">The total for your passengers is shown on the next step.</p>
         </noscript>
         <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? "Processing..." : "Continue to Payment"}
-        </Button>
+        <BusySubmitButton
+          busy={busy}
+          label="Continue to Payment"
+          busyLabel="Processing..."
+          size="lg"
+          className="w-full"
+        />
+        <script async type="module" src={bookingTotalScriptUrl} />
       </SectionCard>
     </Form>
   );

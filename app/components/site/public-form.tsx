@@ -4,9 +4,10 @@ import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useLocation, type FetcherWithComponents } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
-import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { firstErrorMessage, type FormActionData } from "~/lib/form-result";
+import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
+import { BusySubmitButton } from "./busy-submit-button";
 import { HoneypotField } from "./honeypot-field";
 
 /** Marks the submit events Conform dispatches itself to validate a field as the person types. */
@@ -26,10 +27,12 @@ interface PublicFormProps<Schema extends z.ZodObject> {
 }
 
 /**
- * A public form: the schema validates in the browser (the server checks again), the first error of
- * a refused submission is shown as an error toast and next to its field, the form posts through a
- * fetcher so the page stays put, the button reads 'Sending...' while busy, and a bot trap rides along.
- * After a successful submission (the action redirects) the form starts again, empty.
+ * A public form: the first error of a refused submission is shown as an error toast and next to its
+ * field, the button reads 'Sending...' while busy, and a bot trap rides along. On a hydrated page the
+ * schema also validates in the browser and the form posts through a fetcher so the page stays put;
+ * on a page sent without React's scripts (ADR 013) it posts natively, the server validates, and the
+ * page that answers a refusal is hydrated to show it. After a successful submission (the action
+ * redirects) the form starts again, empty.
  */
 export function PublicForm<Schema extends z.ZodObject>(props: PublicFormProps<Schema>) {
   const fetcher = useFetcher<FormActionData>();
@@ -73,6 +76,7 @@ function PublicFormBody<Schema extends z.ZodObject>({
   });
   const busy = fetcher.state !== "idle";
 
+  useFocusFirstInvalidField(form.id, result);
   const serverError = firstErrorMessage(result?.error);
   useEffect(() => {
     if (serverError) toast.error(serverError);
@@ -115,9 +119,7 @@ function PublicFormBody<Schema extends z.ZodObject>({
           {form.errors[0]}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Sending..." : submitLabel}
-      </Button>
+      <BusySubmitButton busy={busy} label={submitLabel} busyLabel="Sending..." size="lg" />
     </fetcher.Form>
   );
 }
