@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrency } from "~/components/site/currency-menu";
 import { STACK_WITHOUT_SCRIPT, StackTabsWithoutScript } from "~/components/site/stack-tabs-without-script";
+import { TabsScript, tabsInUrlParam } from "~/components/site/tabs-script";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatPrice } from "~/features/currency/currency";
@@ -106,6 +107,7 @@ function PlanOptions({
                   id={id}
                   name={`${site}-plan`}
                   value={plan.id}
+                  data-url-param="plan"
                   checked={plan.id === planId}
                   onChange={() => onSelect(plan.id)}
                   aria-label={`${plan.name}, ${price} ${plan.period.toLowerCase()}`}
@@ -176,8 +178,10 @@ export function PlanPicker() {
       onValueChange={(value) => select({ site: parseTrialSite(value) })}
       className="gap-6"
       {...STACK_WITHOUT_SCRIPT}
+      {...tabsInUrlParam("tab")}
     >
       <StackTabsWithoutScript />
+      <TabsScript />
       <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:mx-auto sm:w-fit">
         {TRIAL_SITES.map((id) => {
           const Icon = SITES[id].icon;
