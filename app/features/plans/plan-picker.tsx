@@ -46,7 +46,9 @@ interface Selection {
 /**
  * The chosen plan and tab: from `?plan=` and `?tab=` on arrival, then from the visitor's clicks,
  * which answer at once and are copied into the URL so that a reload keeps them. When the URL
- * changes some other way (back, forward) it wins.
+ * changes some other way (back, forward) it wins. Only where React runs the page (reached by a
+ * client-side navigation); on the page as first sent, which is not hydrated, tabs.script.js does
+ * this from the data-url-param attributes.
  */
 function usePreCheckoutSelection() {
   const [searchParams, setSearchParams] = useSearchParams();
