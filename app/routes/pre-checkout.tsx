@@ -3,6 +3,10 @@ import { PageHeading } from "~/components/site/page-heading";
 import { PlanPicker } from "~/features/plans/plan-picker";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
+import type { DocumentHandle } from "~/root";
+
+/** The tabs switch by a small script of their own (tabs-script.tsx): no React in the browser. */
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -13,6 +13,10 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { ServicesTabs } from "~/features/services/services-tabs";
 import { siteConfig } from "../../site.config";
 import { ServicesContactForm } from "~/components/site/services-contact-form";
+import type { DocumentHandle } from "~/root";
+
+/** The tabs switch by a small script of their own (tabs-script.tsx), and the contact form posts. */
+export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

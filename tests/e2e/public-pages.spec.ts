@@ -320,6 +320,111 @@ test.describe("pre-checkout", () => {
   });
 });
 
+test.describe("tabs on pages that are not hydrated (tabs.script.js)", () => {
+  const isHydrated = (page: Page) => page.evaluate(() => "__reactRouterContext" in window);
+
+  test("on /services the arrow keys, Home and End move between the tabs and open them", async ({ page }) => {
+    await page.goto("/services");
+    expect(await isHydrated(page)).toBe(false);
+    const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+    // One tab stop in the list: the open tab.
+    await page.getByRole("link", { name: "Start Now" }).first().focus();
+    await page.keyboard.press("Tab");
+    await expect(tab("Membership")).toBeFocused();
+
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Fast Track")).toBeFocused();
+    await expect(tab("Fast Track")).toHaveAttribute("aria-selected", "true");
+    await expect(tab("Membership")).toHaveAttribute("aria-selected", "false");
+    await expect(tab("Fast Track")).toHaveAttribute("tabindex", "0");
+    await expect(tab("Membership")).toHaveAttribute("tabindex", "-1");
+    await expect(page.getByRole("tabpanel")).toHaveCount(1);
+    await expect(page.getByRole("tabpanel")).toContainText(siteConfig.content.services.fastTrack.title);
+
+    await page.keyboard.press("End");
+    await expect(tab("Check-In")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Membership")).toBeFocused();
+    await expect(tab("Membership")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab("Check-In")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Home");
+    await expect(tab("Membership")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toContainText("One membership for the whole journey");
+  });
+
+  test("on /services a picked tab is put in the hash, so that a reload keeps it", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByRole("tab", { name: "E-Books" }).click();
+    await expect(page).toHaveURL("/services#ebooks");
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "E-Books" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toContainText("Packing checklists");
+
+    // Going back to an earlier hash opens its tab again.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Concierge" }).click();
+    await expect(page.getByRole("tab", { name: "Concierge" })).toHaveAttribute("aria-selected", "true");
+    await page.goBack();
+    await expect(page).toHaveURL("/services#ebooks");
+    await expect(page.getByRole("tab", { name: "E-Books" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("on /pre-checkout the tab and plan go into the URL, both plan choices agree, and a reload keeps them", async ({
+    page,
+  }) => {
+    await page.goto("/pre-checkout");
+    expect(await isHydrated(page)).toBe(false);
+    const fastTrack = page.getByRole("tabpanel", { name: "Fast Track" });
+    const checkIn = page.locator('[role="tabpanel"]').filter({ hasText: "Automated Check-In membership" });
+
+    await page.getByRole("tab", { name: "Automated Check-In" }).click();
+    await expect(page).toHaveURL("/pre-checkout?plan=premium&tab=checkin");
+    await checkIn.getByText("Priority entry to selected museums").click();
+    await expect(page).toHaveURL("/pre-checkout?plan=medium&tab=checkin");
+    await expect(checkIn.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
+      "href",
+      `${CHECK_IN_SITE}?currency=USD&product=_3m_49`,
+    );
+
+    await page.getByRole("tab", { name: "Automated Check-In" }).press("ArrowLeft");
+    await expect(page.getByRole("tab", { name: "Fast Track" })).toBeFocused();
+    await expect(page).toHaveURL("/pre-checkout?plan=medium&tab=fast-track");
+    await expect(fastTrack.getByRole("radio", { name: /^Medium/ })).toBeChecked();
+    await expect(fastTrack.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
+      "href",
+      `${FAST_TRACK_SITE}?currency=USD&product=_3m_49`,
+    );
+
+    await page.getByRole("tab", { name: "Fast Track" }).press("End");
+    await expect(page.getByRole("tab", { name: "Automated Check-In" })).toHaveAttribute("aria-selected", "true");
+    await checkIn.getByRole("radio", { name: /^Premium/ }).check();
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Automated Check-In" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel").getByRole("radio", { name: /^Premium/ })).toBeChecked();
+    await page.getByRole("tab", { name: "Fast Track" }).click();
+    await expect(page.getByRole("tabpanel").getByRole("radio", { name: /^Premium/ })).toBeChecked();
+    await expect(page).toHaveURL("/pre-checkout?plan=premium&tab=fast-track");
+  });
+
+  test("after a client-side navigation from a hydrated page, React switches the tabs and the script stays out", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    expect(await isHydrated(page)).toBe(true);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
+    // The script was loaded (React hoisted it), and a tab still switches once: no double handling.
+    await expect(page.locator('script[src*="/tabs.script-"]')).toHaveCount(1);
+    await page.getByRole("tab", { name: "Concierge" }).click();
+    await expect(page.getByRole("tab", { name: "Concierge" })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Check-In" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Check-In" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toHaveCount(1);
+    await expect(page).toHaveURL("/services");
+  });
+});
+
 test.describe("fast-track landing", () => {
   test("shows the price, tagline, the ten airports, the benefits and both Book Now links", async ({ page }) => {
     await page.goto("/fast-track");

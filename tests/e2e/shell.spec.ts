@@ -105,12 +105,20 @@ test("the mobile menu opens with its toggle and closes with Escape, its close bu
   await expect(menu).toBeHidden();
 });
 
-const PAGES_WITHOUT_FRAMEWORK = ["/", "/fast-track", "/terms", "/subscription-terms", "/privacy", "/faq"];
+/** Each page that is not hydrated, with the standalone scripts it brings (none of the framework's). */
+const PAGES_WITHOUT_FRAMEWORK: Record<string, string[]> = {
+  "/": ["pricing-highlight"],
+  "/services": ["tabs", "pricing-highlight"],
+  "/pre-checkout": ["tabs"],
+  "/fast-track": [],
+  "/terms": [],
+  "/subscription-terms": [],
+  "/privacy": [],
+  "/faq": [],
+};
 
-test("the pages that need no React load no framework script, and only the home page loads one at all", async ({
-  page,
-}) => {
-  for (const path of PAGES_WITHOUT_FRAMEWORK) {
+test("the pages that need no React load no framework script, only the small scripts of their own", async ({ page }) => {
+  for (const [path, ownScripts] of Object.entries(PAGES_WITHOUT_FRAMEWORK)) {
     const scripts: string[] = [];
     const listener = (request: { resourceType(): string; url(): string }) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -118,8 +126,10 @@ test("the pages that need no React load no framework script, and only the home p
     page.on("request", listener);
     await page.goto(path, { waitUntil: "networkidle" });
     page.off("request", listener);
-    // The home page's pricing section brings the script that highlights the header; nothing else.
-    expect(scripts, path).toEqual(path === "/" ? [expect.stringMatching(/^\/assets\/pricing-highlight\./)] : []);
+    // The pricing section brings the script that highlights the header, the tabs the one that switches them.
+    expect(scripts.toSorted(), path).toEqual(
+      ownScripts.toSorted().map((name) => expect.stringMatching(new RegExp(`^/assets/${name}\\.script-`))),
+    );
   }
 });
 

@@ -100,7 +100,7 @@ describe(`the production server's protections on ${kind}`, () => {
 
     // React DOM's chunk, which a hydrated page loads: large enough to be compressed.
     const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(
-      await (await fetch(`${server.baseUrl}/services`)).text(),
+      await (await fetch(`${server.baseUrl}/contact`)).text(),
     )![0];
     const assetResponse = curlHead(asset, ["--header", "Accept-Encoding: gzip"]);
     expect(assetResponse.status).toBe(200);
@@ -130,8 +130,8 @@ describe(`the production server's protections on ${kind}`, () => {
 
   it("allows a cached page's inline scripts by their hashes, since its body is shared", async () => {
     // A hydrated page: the pages sent without React's scripts (ADR 013) have no inline script.
-    await fetch(`${server.baseUrl}/services`);
-    const cached = await fetch(`${server.baseUrl}/services`);
+    await fetch(`${server.baseUrl}/contact`);
+    const cached = await fetch(`${server.baseUrl}/contact`);
     expect(cached.headers.get("x-page-cache")).toBe("hit");
     const policy = cached.headers.get("content-security-policy") ?? "";
     expect(policy).not.toContain("'nonce-");

@@ -51,7 +51,13 @@ export function CurrencyMenu({
           side === "below" ? "top-full mt-1" : "bottom-full mb-1",
         )}
       >
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search + location.hash} />
+        {/* data-current-url: scripts that change the URL on a page that is not hydrated keep it current. */}
+        <input
+          type="hidden"
+          name="redirectTo"
+          value={location.pathname + location.search + location.hash}
+          data-current-url=""
+        />
         {CURRENCIES.map((currency) => (
           <button
             key={currency.code}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrency } from "~/components/site/currency-menu";
 import { STACK_WITHOUT_SCRIPT, StackTabsWithoutScript } from "~/components/site/stack-tabs-without-script";
+import { TabsScript, tabsInUrlParam } from "~/components/site/tabs-script";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatPrice } from "~/features/currency/currency";
@@ -45,7 +46,9 @@ interface Selection {
 /**
  * The chosen plan and tab: from `?plan=` and `?tab=` on arrival, then from the visitor's clicks,
  * which answer at once and are copied into the URL so that a reload keeps them. When the URL
- * changes some other way (back, forward) it wins.
+ * changes some other way (back, forward) it wins. Only where React runs the page (reached by a
+ * client-side navigation); on the page as first sent, which is not hydrated, tabs.script.js does
+ * this from the data-url-param attributes.
  */
 function usePreCheckoutSelection() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -106,6 +109,7 @@ function PlanOptions({
                   id={id}
                   name={`${site}-plan`}
                   value={plan.id}
+                  data-url-param="plan"
                   checked={plan.id === planId}
                   onChange={() => onSelect(plan.id)}
                   aria-label={`${plan.name}, ${price} ${plan.period.toLowerCase()}`}
@@ -176,8 +180,10 @@ export function PlanPicker() {
       onValueChange={(value) => select({ site: parseTrialSite(value) })}
       className="gap-6"
       {...STACK_WITHOUT_SCRIPT}
+      {...tabsInUrlParam("tab")}
     >
       <StackTabsWithoutScript />
+      <TabsScript />
       <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:mx-auto sm:w-fit">
         {TRIAL_SITES.map((id) => {
           const Icon = SITES[id].icon;

@@ -5,6 +5,7 @@ import { CheckList, CheckListItem } from "~/components/site/check-list";
 import { useCurrency } from "~/components/site/currency-menu";
 import { SectionHeading } from "~/components/site/section-heading";
 import { STACK_WITHOUT_SCRIPT, StackTabsWithoutScript } from "~/components/site/stack-tabs-without-script";
+import { TABS_IN_URL_HASH, TabsScript } from "~/components/site/tabs-script";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatPrice } from "~/features/currency/currency";
 import { serviceTabs, type ServiceTab } from "./service-catalog";
@@ -53,13 +54,20 @@ export function ServicesTabs() {
   return (
     <section ref={section} aria-labelledby="services-tabs-heading" className="scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20">
       <StackTabsWithoutScript />
+      <TabsScript />
       <SectionHeading
         id="services-tabs-heading"
         eyebrow="Explore"
         title="Everything your membership includes"
         lead="Choose a service to see what it does for you."
       />
-      <Tabs value={tab} onValueChange={pick} className="mx-auto mt-10 max-w-6xl gap-6" {...STACK_WITHOUT_SCRIPT}>
+      <Tabs
+        value={tab}
+        onValueChange={pick}
+        className="mx-auto mt-10 max-w-6xl gap-6"
+        {...STACK_WITHOUT_SCRIPT}
+        {...TABS_IN_URL_HASH}
+      >
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-6">
           {services.map((service) => (
             <TabsTrigger key={service.id} value={service.id} className="h-10">

@@ -17,6 +17,8 @@ function useHydrated() {
  * The open /services tab: the one the URL hash names (on arrival, and whenever a link such as the
  * footer's /services#checkin changes the hash), until the visitor picks another. When the hash
  * chooses the tab, `tabsElement` is scrolled into view so the visitor sees what they asked for.
+ * Only where React runs the page (reached by a client-side navigation); on the page as first sent,
+ * which is not hydrated, tabs.script.js does this from the Tabs root's data-url-hash.
  */
 export function useServiceTab(tabsElement: RefObject<HTMLElement | null>) {
   const location = useLocation();
