@@ -108,9 +108,12 @@ test("the mobile menu opens with its toggle and closes with Escape, its close bu
 /** Each page that is not hydrated, with the standalone scripts it brings (none of the framework's). */
 const PAGES_WITHOUT_FRAMEWORK: Record<string, string[]> = {
   "/": ["pricing-highlight"],
-  "/services": ["tabs", "pricing-highlight"],
+  "/services": ["tabs", "pricing-highlight", "busy-submit"],
   "/pre-checkout": ["tabs"],
   "/fast-track": [],
+  "/fast-track-form": ["busy-submit", "booking-total"],
+  "/contact": ["busy-submit"],
+  "/unsubscribe": ["busy-submit"],
   "/terms": [],
   "/subscription-terms": [],
   "/privacy": [],
@@ -126,7 +129,8 @@ test("the pages that need no React load no framework script, only the small scri
     page.on("request", listener);
     await page.goto(path, { waitUntil: "networkidle" });
     page.off("request", listener);
-    // The pricing section brings the script that highlights the header, the tabs the one that switches them.
+    // The pricing section brings the script that highlights the header, the tabs the one that switches
+    // them, a form the one that shows it busy, the booking form the one that keeps its total.
     expect(scripts.toSorted(), path).toEqual(
       ownScripts.toSorted().map((name) => expect.stringMatching(new RegExp(`^/assets/${name}\\.script-`))),
     );
