@@ -10,6 +10,7 @@ import {
   payWith,
   thisYear,
 } from "./booking-form";
+import { submitAndReadButton } from "./busy-button";
 import { expect, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
 
 /** Refusals answer 4xx on purpose; Chromium reports each such response as a console error. */
@@ -135,18 +136,21 @@ test("5555 5555 5555 4444 pays, and paying again charges nothing", async ({ page
 test("the buttons say Processing... and are disabled while busy", async ({ page }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let heldPosts = 0;
   // The booking form's page is not hydrated: it posts as a document.
   await page.route("**/fast-track-form", async (route) => {
-    if (route.request().method() === "POST") await held;
+    if (route.request().method() === "POST") {
+      heldPosts += 1;
+      await held;
+    }
     await route.continue();
   });
   await openBookingForm(page);
   await fillBooking(page);
-  // A click that posts the page natively resolves once the answer has arrived.
-  const booking = page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  const booking = submitAndReadButton(page, "Continue to Payment");
+  await expect.poll(() => heldPosts).toBe(1);
   release();
-  await booking;
+  expect(await booking).toEqual({ label: "Processing...", disabled: true });
   await expect(page).toHaveURL(PAYMENT_URL);
 
   let releasePayment = () => {};

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { siteConfig } from "../../site.config";
+import { submitAndReadButton } from "./busy-button";
 import { expect, mailsTo, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
@@ -20,10 +21,7 @@ function recordPostStatuses(page: Page) {
   return statuses;
 }
 
-/**
- * Holds the page's form submissions back a little, as a slow network would, to see the busy state.
- * The forms post natively, and a click that posts resolves only once the answer has arrived.
- */
+/** Holds the page's form submissions back a little, as a slow network would, to see the busy state. */
 async function slowDownPosts(page: Page) {
   await page.route("**/*", async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -126,11 +124,7 @@ test.describe("the contact page", () => {
     await slowDownPosts(page);
     await page.goto("/contact");
     await fillForm(page, contactValues());
-    const sending = page.getByRole("button", { name: "Submit Now" }).click();
-    const busy = page.getByRole("button", { name: "Sending..." });
-    await expect(busy).toBeVisible();
-    await expect(busy).toBeDisabled();
-    await sending;
+    expect(await submitAndReadButton(page, "Submit Now")).toEqual({ label: "Sending...", disabled: true });
     await expect(toast(page, MESSAGE_SENT)).toBeVisible();
     await expect(page.getByRole("button", { name: "Submit Now" })).toBeEnabled();
   });
@@ -173,6 +167,19 @@ test.describe("the contact page", () => {
     ]) {
       await expectInlineError(page, label!, message!);
     }
+  });
+
+  test("reached from a hydrated page, the form validates in the browser and its scripts stay out", async ({ page }) => {
+    const postStatuses = recordPostStatuses(page);
+    await page.goto("/auth");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("CONTACT US");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    await page.getByRole("button", { name: "Submit Now" }).click();
+    await expect(toast(page, "First name is required")).toBeVisible();
+    await expect(page.getByLabel("First name", { exact: true })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Submit Now" })).toBeEnabled();
+    expect(postStatuses).toEqual([]);
   });
 
   test("inputs stop at the spec's lengths", async ({ page }) => {
@@ -245,11 +252,7 @@ test.describe("the unsubscribe page", () => {
     await slowDownPosts(page);
     await page.goto("/unsubscribe");
     await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("busy"));
-    const sending = page.getByRole("button", { name: "Unsubscribe" }).click();
-    const busy = page.getByRole("button", { name: "Sending..." });
-    await expect(busy).toBeVisible();
-    await expect(busy).toBeDisabled();
-    await sending;
+    expect(await submitAndReadButton(page, "Unsubscribe")).toEqual({ label: "Sending...", disabled: true });
     await expect(toast(page, LINK_SENT)).toBeVisible();
   });
 
@@ -290,11 +293,7 @@ function servicesFormTests(path: string) {
     await slowDownPosts(page);
     await page.goto(path);
     await fillForm(page, servicesValues());
-    const sending = page.getByRole("button", { name: "Submit", exact: true }).click();
-    const busy = page.getByRole("button", { name: "Sending..." });
-    await expect(busy).toBeVisible();
-    await expect(busy).toBeDisabled();
-    await sending;
+    expect(await submitAndReadButton(page, "Submit")).toEqual({ label: "Sending...", disabled: true });
     await expect(toast(page, MESSAGE_SENT)).toBeVisible();
   });
 

@@ -409,7 +409,7 @@ test.describe("tabs on pages that are not hydrated (tabs.script.js)", () => {
   test("after a client-side navigation from a hydrated page, React switches the tabs and the script stays out", async ({
     page,
   }) => {
-    await page.goto("/contact");
+    await page.goto("/auth");
     expect(await isHydrated(page)).toBe(true);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
