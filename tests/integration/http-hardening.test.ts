@@ -114,9 +114,9 @@ describe(`the production server's protections on ${kind}`, () => {
   });
 
   it("gives every rendered response a nonce of its own, carried by every script of the page", async () => {
-    // The booking form is rendered for each visitor (it hands out an idempotency key), never cached.
-    const first = await fetch(`${server.baseUrl}/fast-track-form`);
-    const second = await fetch(`${server.baseUrl}/fast-track-form`);
+    // The sign-in page is hydrated (so it has inline scripts) and rendered for each visitor, never cached.
+    const first = await fetch(`${server.baseUrl}/auth`);
+    const second = await fetch(`${server.baseUrl}/auth`);
     const nonce = nonceOf(first);
     expect(nonce).toMatch(/^[\w+/]{22}==$/);
     expect(nonceOf(second)).not.toBe(nonce);
