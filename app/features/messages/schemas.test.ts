@@ -18,6 +18,17 @@ const validContact = {
 };
 
 describe("the contact schema", () => {
+  it("keeps a line break posted as CR LF as one LF, and counts it once against the limit", () => {
+    const submission = parseWithZod(formData({ ...validContact, message: `First line\r\nSecond\rThird` }), {
+      schema: contactSchema,
+    });
+    expect(submission.status === "success" && submission.value.message).toBe("First line\nSecond\nThird");
+    const atLimit = parseWithZod(formData({ ...validContact, message: `${"a".repeat(499)}\r\n${"b".repeat(500)}` }), {
+      schema: contactSchema,
+    });
+    expect(atLimit.status).toBe("success");
+  });
+
   it("trims every text", () => {
     const submission = parseWithZod(
       formData({ ...validContact, firstName: "  Ada ", email: " ada@example.org ", message: "\n Hi \n" }),

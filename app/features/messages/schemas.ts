@@ -14,7 +14,15 @@ const INVALID_EMAIL = "Invalid email address";
 
 /** Trimmed text that must not be empty; a missing field gets the same message as an empty one. */
 function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  return z.string({ error: required }).overwrite(withNewlines).trim().min(1, required).max(max, tooLong);
+}
+
+/**
+ * A form posted by the browser sends each line break of a textarea as CR LF: kept as the LF that was
+ * typed, so the text reads and counts (against its limit, as the textarea's maxlength does) the same.
+ */
+function withNewlines(text: string) {
+  return text.replace(/\r\n?/g, "\n");
 }
 
 const emailAddress = z
