@@ -20,6 +20,9 @@ async function chooseCurrency(page: Page, label: string) {
   const header = page.getByRole("banner");
   await header.locator("summary").click();
   await header.getByRole("button", { name: label }).click();
+  // On a page that is not hydrated the choice posts and the page loads again: wait for its stylesheet,
+  // which hides the inactive tab panels. On a hydrated page nothing loads and this returns at once.
+  await page.waitForLoadState();
 }
 
 async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
