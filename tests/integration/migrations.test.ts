@@ -149,6 +149,20 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(days).toEqual([{ day: "2026-03-05" }]);
   });
 
+  it("keeps rate-limit counters out of the write-ahead log, and the totals' statements planned once", async () => {
+    const [rateLimit] = await rows<{ relpersistence: string }>(
+      sql`select relpersistence from pg_class where relname = 'rate_limit'`,
+    );
+    expect(rateLimit!.relpersistence).toBe("u");
+    const functions = await rows<{ proname: string; language: string }>(sql`
+      select proname, lanname as language from pg_proc join pg_language on pg_language.oid = prolang
+      where proname in ('add_to_order_totals', 'add_to_order_days') order by proname`);
+    expect(functions).toEqual([
+      { proname: "add_to_order_days", language: "plpgsql" },
+      { proname: "add_to_order_totals", language: "plpgsql" },
+    ]);
+  });
+
   it("is a no-op when run again on an up-to-date database", async () => {
     if (testDatabaseKind() === "pglite") {
       // PGlite's in-memory database lives in one handle; reopen a persisted folder instead.
