@@ -1,3 +1,4 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { redirect } from "react-router";
 import { logger } from "~/logger.server";
 import type { AccountSummary } from "./account";
@@ -13,6 +14,9 @@ export interface SessionUser {
 
 /** The signed-in user of the request, or null. */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  // Without its cookie there is no session to look up, and asking better-auth costs a visitor's
+  // request (a page view, a booking) about as much CPU as the rest of its work.
+  if (!getSessionCookie(request)) return null;
   // No refresh: reading a page must not write to the database or hand out new cookies.
   const result = await getAuth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
   if (!result) return null;
