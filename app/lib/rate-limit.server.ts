@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { rateLimit } from "~/db/schema";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import { windowCounter } from "./window-counter.server";
 import { logger } from "~/logger.server";
 
 /**
@@ -26,9 +24,9 @@ export type RateLimitOutcome = { limited: false } | { limited: true; retryAfterS
 
 /**
  * Counts one request of a client address against a tier and says whether it is over the limit.
- * One atomic upsert in the database, so every instance sharing it counts together. The rows live in
- * better-auth's `rate_limit` table under keys of their own ("tier:<tier>:<address>"), where
- * `last_request` holds the start of the current window.
+ * The count is an atomic upsert in the database, so every instance sharing it counts together.
+ * The rows live in better-auth's `rate_limit` table under keys of their own
+ * ("tier:<tier>:<address>"), where `last_request` holds the start of the current window.
  */
 export async function countRequest(
   db: Database,
@@ -38,20 +36,9 @@ export async function countRequest(
 ): Promise<RateLimitOutcome> {
   const { max, windowSeconds } = RATE_LIMIT_TIERS[tier];
   const windowMs = windowSeconds * 1000;
-  const windowOver = sql`${rateLimit.lastRequest} <= ${now - windowMs}::bigint`;
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ id: randomUUID(), key: `tier:${tier}:${address}`, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${windowOver} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${windowOver} then ${now}::bigint else ${rateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
-  if (row!.count <= max) return { limited: false };
-  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((row!.windowStart + windowMs - now) / 1000)) };
+  const { count, windowStart } = await windowCounter(db, windowMs).add(`tier:${tier}:${address}`, now);
+  if (count <= max) return { limited: false };
+  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 }
 
 /** The status and Retry-After header of an answer to a limited request. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, type DatabaseHandle, type OpenOptions } from "~/db/client.server";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -48,13 +48,16 @@ export async function createEmptyPostgresDatabase(
  * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database
  * when the suite runs against PostgreSQL.
  */
-export async function openTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<TestDatabase> {
+export async function openTestDatabase(
+  kind: TestDatabaseKind = testDatabaseKind(),
+  options: OpenOptions = {},
+): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({ kind: "pglite-memory" });
+    const handle = await openDatabase({ kind: "pglite-memory" }, options);
     return { ...handle, destroy: handle.close };
   }
   const empty = await createEmptyPostgresDatabase();
-  const handle = await openDatabase({ kind: "postgres", url: empty.url });
+  const handle = await openDatabase({ kind: "postgres", url: empty.url }, options);
   return {
     ...handle,
     url: empty.url,
