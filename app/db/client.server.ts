@@ -33,8 +33,11 @@ export interface OpenOptions {
   countQueries?: boolean;
 }
 
+/** How Drizzle names columns in SQL; raw statements built outside a handle use it too. */
+export const DRIZZLE_CASING = "snake_case";
+
 const drizzleOptions = ({ countQueries = false }: OpenOptions) =>
-  ({ schema, casing: "snake_case", ...(countQueries ? { logger: queryCounter } : {}) }) as const;
+  ({ schema, casing: DRIZZLE_CASING, ...(countQueries ? { logger: queryCounter } : {}) }) as const;
 
 /** Opens the database and applies every pending migration before handing it out. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {

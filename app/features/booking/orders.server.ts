@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared-statement.server";
 import { customers, orderEvents, orders, type CurrencyCode } from "~/db/schema";
 import { siteConfig } from "../../../site.config";
 import { newOrderNumber } from "./order-number";
@@ -43,39 +44,58 @@ function notesEmailLine(email: string): string {
   return `Email: ${email}`;
 }
 
+const value = sql.placeholder;
+
+const insertBooking = preparedStatement<{ id: string }>(
+  "create_booking",
+  sql`
+    with new_order as (
+      insert into ${orders} (customer_id, order_number, amount, currency, status, service_type, business, site,
+        idempotency_key, flight_date, airport, adults, children)
+      values (${value("customerId")}, ${value("orderNumber")}, ${value("amount")}, ${value("currency")}, 'Not Paid',
+        ${FAST_TRACK_SERVICE}, ${FAST_TRACK_SERVICE}, ${siteConfig.company.name}, ${value("idempotencyKey")},
+        ${value("flightDate")}, ${value("airport")}, ${value("adults")}, ${value("children")})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), new_customer as (
+      insert into ${customers} (id, user_id, company_name, email, notes)
+      select ${value("customerId")}::uuid, ${value("userId")}::text, ${value("name")}::text, ${value("email")}::text,
+        ${value("notes")}::text
+      from new_order
+    ), first_event as (
+      insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label)
+      select id, null, 'Not Paid', ${value("userId")}::text, ${CUSTOMER_ACTOR.label}::text from new_order
+    )
+    select id from new_order`,
+);
+
 /**
  * Creates the customer, its 'Not Paid' order and the order's first history entry, pricing it from
- * site.config.ts, in one statement: one round trip, and all or nothing like any statement. The
- * form's idempotency key makes a repeated submission (a double click, a retry, ten at once) return
- * the order the first one created: the order goes in first (its customer's key is checked at the
- * statement's end), and the customer and the history entry only if it did.
+ * site.config.ts, in one prepared statement: one round trip, and all or nothing like any statement.
+ * The form's idempotency key makes a repeated submission (a double click, a retry, ten at once)
+ * return the order the first one created: the order goes in first (its customer's key is checked at
+ * the statement's end), and the customer and the history entry only if it did.
  */
 export async function createBooking(
   db: Database,
   { booking, currency, userId }: BookingRequest,
   now: Date = new Date(),
 ): Promise<{ orderId: string }> {
-  const customerId = randomUUID();
-  const created = (await db.execute(sql`
-    with new_order as (
-      insert into ${orders} (customer_id, order_number, amount, currency, status, service_type, business, site,
-        idempotency_key, flight_date, airport, adults, children)
-      values (${customerId}, ${newOrderNumber(now)}, ${bookingAmount(booking)}, ${currency}, 'Not Paid',
-        ${FAST_TRACK_SERVICE}, ${FAST_TRACK_SERVICE}, ${siteConfig.company.name}, ${booking.idempotencyKey},
-        ${booking.flightDate}, ${booking.airport}, ${booking.adults}, ${booking.children})
-      on conflict (idempotency_key) do nothing
-      returning id
-    ), new_customer as (
-      insert into ${customers} (id, user_id, company_name, email, notes)
-      select ${customerId}::uuid, ${userId}::text, ${`${booking.firstName} ${booking.lastName}`}::text,
-        ${booking.email.toLowerCase()}::text, ${bookingNotes(booking)}::text
-      from new_order
-    ), first_event as (
-      insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label)
-      select id, null, 'Not Paid', ${userId}::text, ${CUSTOMER_ACTOR.label}::text from new_order
-    )
-    select id from new_order`)) as unknown as { rows: { id: string }[] };
-  const order = created.rows[0];
+  const [order] = await insertBooking(db, {
+    customerId: randomUUID(),
+    orderNumber: newOrderNumber(now),
+    amount: bookingAmount(booking),
+    currency,
+    idempotencyKey: booking.idempotencyKey,
+    flightDate: booking.flightDate,
+    airport: booking.airport,
+    adults: booking.adults,
+    children: booking.children,
+    userId,
+    name: `${booking.firstName} ${booking.lastName}`,
+    email: booking.email.toLowerCase(),
+    notes: bookingNotes(booking),
+  });
   if (order) return { orderId: order.id };
   // A submission with the same key came first: its order is this one's.
   const existing = await findOrderIdByIdempotencyKey(db, booking.idempotencyKey);

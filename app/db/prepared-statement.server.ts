@@ -1,0 +1,22 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { DRIZZLE_CASING, type Database } from "./client.server";
+
+const dialect = new PgDialect({ casing: DRIZZLE_CASING });
+
+/**
+ * A raw statement whose values are `sql.placeholder`s, built into SQL once and prepared under `name`
+ * on each database it runs on, so that PostgreSQL parses and plans it once per connection. Drizzle's
+ * query builders have `.prepare()`; its raw `execute` has not, so this goes through the same
+ * session call that `execute` makes, with a name.
+ */
+export function preparedStatement<Row>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  const prepared = new WeakMap<Database, ReturnType<Database["_"]["session"]["prepareQuery"]>>();
+  return async function execute(db: Database, values: Record<string, unknown>): Promise<Row[]> {
+    let onDatabase = prepared.get(db);
+    if (!onDatabase) prepared.set(db, (onDatabase = db._.session.prepareQuery(query, undefined, name, false)));
+    const result = (await onDatabase.execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
+}
