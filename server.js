@@ -7,6 +7,9 @@ if (!existsSync(serverBuild)) {
   process.exit(1);
 }
 
+// React and other libraries pick their development or production build from NODE_ENV as they are
+// first imported; unset, that would be development, whatever app/env.server.ts defaults to.
+process.env.NODE_ENV ??= "production";
 const { start } = await import(serverBuild);
 try {
   await start();

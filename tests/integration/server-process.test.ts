@@ -70,3 +70,35 @@ describe(`the production server on ${kind}`, () => {
     if (kind === "pglite") expect(existsSync(join(server.dataDir, "server.lock"))).toBe(false);
   });
 });
+
+describe(`the production server started without NODE_ENV on ${kind}`, () => {
+  // Lists, as the process exits, the React builds it ran (their CommonJS files; Node also caches,
+  // without running them, the files an ES import of CommonJS might re-export).
+  const reportReactBuilds = `
+    import { writeSync } from "node:fs";
+    import { createRequire } from "node:module";
+    const loaded = createRequire(process.cwd() + "/").cache;
+    process.on("exit", () => {
+      const builds = Object.keys(loaded).filter((file) => /react(-dom)?.cjs/.test(file) && loaded[file].loaded);
+      writeSync(1, "react builds: " + builds.map((file) => file.split("/").at(-1)).join(" ") + "\\n");
+    });`;
+  // NODE_OPTIONS is split at spaces.
+  const preload = `--import=data:text/javascript,${encodeURIComponent(reportReactBuilds)}`;
+
+  it("renders with React's production build", async () => {
+    const unset = await startProductionServer(kind, {
+      NODE_ENV: undefined,
+      NODE_OPTIONS: preload,
+    });
+    try {
+      expect((await fetch(`${unset.baseUrl}/auth`)).status).toBe(200);
+      expect(await unset.stop()).toBe(0);
+      const builds = /react builds: (.*)/.exec(unset.output())?.[1]?.split(" ") ?? [];
+      expect(builds).toContain("react.production.js");
+      expect(builds).toContain("react-dom-server.node.production.js");
+      expect(builds.filter((file) => !file.includes(".production."))).toEqual([]);
+    } finally {
+      await unset.dispose();
+    }
+  });
+});
