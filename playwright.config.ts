@@ -23,6 +23,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
+  // Two browsers, the server, PostgreSQL and the mail sink share two cores: a page load or a form
+  // post then takes one to three seconds, and the longest journeys (sign up, get the admin role,
+  // book, check the dashboard, sign out) over half a minute.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   globalTeardown: "./tests/e2e/global-teardown.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
