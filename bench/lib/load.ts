@@ -1,5 +1,9 @@
 import { cpus } from "node:os";
 import autocannon from "autocannon";
+import { processCpuMs } from "./process-cpu";
+
+/** The processes a load's CPU time is read from, by name: `{ server: [pid], postgres: [...] }`. */
+export type ProcessGroups = () => Record<string, number[]>;
 
 export interface LoadOptions {
   url: string;
@@ -8,6 +12,8 @@ export interface LoadOptions {
   seconds: number;
   warmupSeconds: number;
   requests?: autocannon.Request[];
+  /** Whose CPU time to charge the measured requests with. */
+  processes?: ProcessGroups;
 }
 
 export interface LoadFigures {
@@ -19,6 +25,26 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
   /** Share of one core the load generator (this process) used while measuring. */
   generatorCpuShare: number;
+  /** CPU milliseconds each process group (`LoadOptions.processes`) spent per request. */
+  cpuMsPerRequest: Record<string, number>;
+}
+
+function cpuSnapshot(processes: ProcessGroups | undefined): Record<string, Map<number, number>> {
+  const groups = processes?.() ?? {};
+  return Object.fromEntries(
+    Object.entries(groups).map(([name, pids]) => [name, new Map(pids.map((pid) => [pid, processCpuMs(pid)]))]),
+  );
+}
+
+/** CPU milliseconds per group since `snapshot`, from the processes still running. */
+function cpuSince(snapshot: Record<string, Map<number, number>>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(snapshot).map(([name, before]) => {
+      let used = 0;
+      for (const [pid, ms] of before) used += Math.max(0, processCpuMs(pid) - ms);
+      return [name, used];
+    }),
+  );
 }
 
 function fire(options: LoadOptions, seconds: number): Promise<autocannon.Result> {
@@ -33,10 +59,12 @@ function fire(options: LoadOptions, seconds: number): Promise<autocannon.Result>
 /** Runs `options` against a warmed server with autocannon, in this process, noting its CPU time. */
 export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupSeconds > 0) await fire(options, options.warmupSeconds);
+  const processesBefore = cpuSnapshot(options.processes);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const result = await fire(options, options.seconds);
   const cpu = process.cpuUsage(cpuBefore);
+  const processesUsed = cpuSince(processesBefore);
   const wallMicros = (performance.now() - started) * 1000;
   const statusCounts = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
@@ -48,6 +76,9 @@ export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
     errors: result.errors + result.timeouts,
     statusCounts,
     generatorCpuShare: (cpu.user + cpu.system) / wallMicros,
+    cpuMsPerRequest: Object.fromEntries(
+      Object.entries(processesUsed).map(([name, used]) => [name, used / Math.max(result.requests.total, 1)]),
+    ),
   };
 }
 
@@ -68,6 +99,12 @@ function combine(runs: LoadFigures[]): LoadFigures {
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     statusCounts,
     generatorCpuShare: mean(runs.map((run) => run.generatorCpuShare)),
+    cpuMsPerRequest: Object.fromEntries(
+      Object.keys(runs[0]?.cpuMsPerRequest ?? {}).map((name) => [
+        name,
+        mean(runs.map((run) => run.cpuMsPerRequest[name] ?? 0)),
+      ]),
+    ),
   };
 }
 
