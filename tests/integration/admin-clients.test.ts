@@ -74,6 +74,9 @@ describe(`the back office's clients on ${testDatabaseKind()}`, () => {
     await insertClient(`Percent 100%${word}`);
 
     expect(names((await clientList(`?q=LOVELACE-${word.toUpperCase()}`)).clients)).toEqual([`Ada Lovelace-${word}`]);
+    expect(names((await clientList(`?q=${encodeURIComponent(`ada lovelace-${word}`)}`)).clients)).toEqual([
+      `Ada Lovelace-${word}`,
+    ]);
     expect(names((await clientList(`?q=countess.${word}`)).clients)).toEqual([`Ada Lovelace-${word}`]);
     expect(names((await clientList(`?q=e_${word}`)).clients)).toEqual([`Charles ${word}`]);
     // "_" and "%" would match any character or run of them if they were not escaped.
