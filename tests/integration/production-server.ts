@@ -108,7 +108,9 @@ export async function startProductionServer(
     },
   };
 
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // Gives up before the suite's 60 s hook timeout, so a server that never gets healthy fails with its output.
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) return server;
     } catch {
