@@ -37,7 +37,7 @@ export function LegalSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="render-when-near scroll-mt-24">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
       <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-balance sm:text-2xl">
         {number === undefined ? null : (
           <>
@@ -134,9 +134,7 @@ export function LegalDocument({
           {intro ? <div className={cn("mt-6", PROSE)}>{intro}</div> : null}
         </header>
         {tableOfContents ? (
-          // Sticky beside the text, the contents never move: the browser must keep the reader's
-          // place by a section instead, as sections above it are drawn (see render-when-near).
-          <aside className="mt-8 [overflow-anchor:none] lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mt-0">
+          <aside className="mt-8 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mt-0">
             <TableOfContents sections={sections} appendices={appendices} />
           </aside>
         ) : null}
