@@ -1,11 +1,11 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { freePort } from "../support/free-port";
 import { fillGeneratorForm, SKYWAY_BRAND } from "./config-generator-form";
 import { signInAsNewAdmin } from "./accounts";
 import { expect, test } from "./fixtures";
@@ -41,14 +41,6 @@ function copyProject(): string {
       symlinkSync(join(root, "node_modules", entry), join(copy, "node_modules", entry));
   }
   return copy;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function npm(cwd: string, ...args: string[]) {

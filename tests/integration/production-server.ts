@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmptyPostgresDatabase, type TestDatabaseKind } from "./test-database";
 import { productionServerArgs } from "../production-node";
+import { freePort } from "../support/free-port";
 
 export interface ProductionServer {
   baseUrl: string;
@@ -48,10 +49,7 @@ export async function startProductionServer(
     databaseUrl?: string;
   } = {},
 ): Promise<ProductionServer> {
-  const port =
-    dataOf && samePort
-      ? Number(new URL(dataOf.baseUrl).port)
-      : 3200 + Math.floor(Math.random() * 500) + (kind === "postgres" ? 500 : 0);
+  const port = dataOf && samePort ? Number(new URL(dataOf.baseUrl).port) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = dataOf?.dataDir ?? mkdtempSync(join(tmpdir(), "server-process-"));
   const env: NodeJS.ProcessEnv = {
@@ -109,15 +107,23 @@ export async function startProductionServer(
   };
 
   // Gives up before the suite's 60 s hook timeout, so a server that never gets healthy fails with its output.
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
+  const startedAt = Date.now();
+  const deadline = startedAt + 45_000;
+  let lastAnswer = "no answer";
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return server;
+      lastAnswer = `HTTP ${response.status}`;
+    } catch (error) {
+      lastAnswer = String((error as Error).cause ?? error);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const ending =
+    child.exitCode !== null || child.signalCode !== null
+      ? `exited (code ${child.exitCode}, signal ${child.signalCode})`
+      : `still running, last /healthz on port ${port}: ${lastAnswer}`;
   await server.dispose();
-  throw new Error(`server did not become healthy:\n${output}`);
+  throw new Error(`server not healthy after ${Date.now() - startedAt} ms, ${ending}; its output:\n${output}`);
 }
