@@ -36,7 +36,7 @@ interface ExportResult {
   kind: "measured";
   rows: number;
   seconds: number;
-  rssMiB: { start: number; peak: number; end: number; quarterPeaks: number[] };
+  rssMiB: { start: number; peak: number; end: number; quarterPeaks: (number | null)[] };
 }
 
 interface SizeRun {
@@ -212,15 +212,16 @@ function residentMiB(pid: number): number {
   return Number(kiB) / 1024;
 }
 
-/** The highest sample in each quarter of the export's duration: flat memory keeps them level. */
-function quarterPeaks(samples: { at: number; mib: number }[], seconds: number): number[] {
+/**
+ * The highest sample in each quarter of the export's duration (null for a quarter too short to hold
+ * one): flat memory keeps them level.
+ */
+function quarterPeaks(samples: { at: number; mib: number }[], seconds: number): (number | null)[] {
   const quarterMs = (seconds * 1000) / 4;
-  return [0, 1, 2, 3].map((quarter) =>
-    Math.max(
-      0,
-      ...samples.filter((sample) => Math.floor(sample.at / quarterMs) === quarter).map((sample) => sample.mib),
-    ),
-  );
+  return [0, 1, 2, 3].map((quarter) => {
+    const inQuarter = samples.filter((sample) => Math.floor(sample.at / quarterMs) === quarter);
+    return inQuarter.length ? Math.max(...inQuarter.map((sample) => sample.mib)) : null;
+  });
 }
 
 /** Streams the whole CSV export, sampling the server's resident memory meanwhile. */
@@ -322,7 +323,7 @@ function describeExport(result: SizeRun["export"]): string {
   return (
     `${format(rows)} rows in ${seconds.toFixed(1)} s (${format(Math.round(rows / seconds))} rows/s), ` +
     `RSS start ${rssMiB.start.toFixed(0)} MiB, peak ${rssMiB.peak.toFixed(0)} MiB, end ${rssMiB.end.toFixed(0)} MiB; ` +
-    `peak in each quarter of the export ${rssMiB.quarterPeaks.map((mib) => mib.toFixed(0)).join(" / ")} MiB`
+    `peak in each quarter of the export ${rssMiB.quarterPeaks.map((mib) => mib?.toFixed(0) ?? "–").join(" / ")} MiB`
   );
 }
 
