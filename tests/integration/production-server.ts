@@ -109,8 +109,9 @@ export async function startProductionServer(
   // Gives up before the suite's 60 s hook timeout, so a server that never gets healthy fails with its output.
   const startedAt = Date.now();
   const deadline = startedAt + 45_000;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   let lastAnswer = "no answer";
-  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+  while (Date.now() < deadline && !exited()) {
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) return server;
@@ -120,10 +121,9 @@ export async function startProductionServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const ending =
-    child.exitCode !== null || child.signalCode !== null
-      ? `exited (code ${child.exitCode}, signal ${child.signalCode})`
-      : `still running, last /healthz on port ${port}: ${lastAnswer}`;
+  const ending = exited()
+    ? `exited (code ${child.exitCode}, signal ${child.signalCode})`
+    : `still running, last /healthz on port ${port}: ${lastAnswer}`;
   await server.dispose();
   throw new Error(`server not healthy after ${Date.now() - startedAt} ms, ${ending}; its output:\n${output}`);
 }
