@@ -218,3 +218,12 @@ test.describe("links to a section of a legal text", () => {
     });
   }
 });
+
+test("links to a section jump without scrolling smoothly for a reader who asks for less motion", async ({ page }) => {
+  const scrollBehavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/terms");
+  expect(await scrollBehavior()).toBe("auto");
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(await scrollBehavior()).toBe("smooth");
+});
