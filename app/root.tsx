@@ -14,13 +14,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { Footer } from "./components/site/footer";
-import { Header } from "./components/site/header";
-import { NotFoundMessage } from "./components/site/not-found-message";
-import { NoScriptToast, useToastOnArrival } from "./components/site/toast-notice";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
+import { NoScriptToast, useToastOnArrival } from "~/components/layout/toast-notice";
 import { Toaster } from "./components/ui/toaster";
 import { accountSummary } from "./features/auth/guards.server";
-import { currencyFromRequest } from "./features/currency/currency.server";
+import { currencyFromRequest } from "~/lib/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
 import { useNonce } from "./lib/csp-nonce";
 import type { Toast } from "./lib/toast";

@@ -7,7 +7,7 @@ export default [
   route("admin/orders", "routes/admin.orders.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders-export.ts"),
   route("admin/orders/:orderId", "routes/admin.order.tsx"),
-  route("admin/clients", "routes/admin.clients.tsx"),
+  route("admin/clients", "routes/admin.customers.tsx"),
   route("admin/clients/:customerId", "routes/admin.customer.tsx"),
   route("admin/messages", "routes/admin.messages.tsx"),
   route("admin/data-requests", "routes/admin.data-requests.tsx"),

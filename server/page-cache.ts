@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { DEFAULT_CURRENCY, isCurrencyCode } from "~/features/currency/currency";
+import { DEFAULT_CURRENCY, isCurrencyCode } from "~/lib/currency";
 import { cspNonce } from "./security-headers";
 
 /**

@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin.customer";
-import { SectionCard } from "~/components/booking/section-card";
-import { SummaryList } from "~/components/booking/summary-list";
-import { PageHeading } from "~/components/site/page-heading";
+import { SectionCard } from "~/components/layout/section-card";
+import { SummaryList } from "~/components/layout/summary-list";
+import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
-import { ClientName } from "~/features/admin/client-name";
-import { clientOrders, findClient } from "~/features/admin/clients-admin.server";
+import { ClientName } from "~/features/admin/ui/customer-name";
+import { clientOrders, findClient } from "~/features/admin/customers-admin.server";
 import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
-import { KeysetPagination } from "~/features/admin/keyset-pagination";
-import { OrdersList } from "~/features/admin/orders-list";
+import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
+import { OrdersList } from "~/features/admin/ui/orders-list";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { PaidTotals } from "~/features/admin/paid-totals";
+import { PaidTotals } from "~/features/admin/ui/paid-totals";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const handle = { lang: "fr" };

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.messages";
-import { SectionCard } from "~/components/booking/section-card";
-import { PageHeading } from "~/components/site/page-heading";
+import { SectionCard } from "~/components/layout/section-card";
+import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
-import { KeysetPagination } from "~/features/admin/keyset-pagination";
+import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { MessageFilters } from "~/features/admin/message-filters";
-import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/message-lists";
+import { MessageFilters } from "~/features/admin/ui/message-filters";
+import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/ui/message-lists";
 import {
   MESSAGE_KIND_LABELS,
   messageFilterFromParams,
@@ -21,7 +21,7 @@ import {
   newMessageCounts,
 } from "~/features/admin/messages-admin.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";

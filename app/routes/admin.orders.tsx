@@ -1,17 +1,17 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.orders";
-import { SectionCard } from "~/components/booking/section-card";
-import { PageHeading } from "~/components/site/page-heading";
+import { SectionCard } from "~/components/layout/section-card";
+import { PageHeading } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { database } from "~/db/client.server";
 import { filterValues, filtersQuery, parseOrderFilters } from "~/features/admin/order-filters";
-import { OrderFiltersForm } from "~/features/admin/order-filters-form";
+import { OrderFiltersForm } from "~/features/admin/ui/order-filters-form";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { ordersListPage, SearchTooBroadError, type OrdersPage } from "~/features/admin/orders-admin.server";
-import { OrdersList } from "~/features/admin/orders-list";
+import { OrdersList } from "~/features/admin/ui/orders-list";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const handle = { lang: "fr" };

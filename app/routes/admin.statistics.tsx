@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.statistics";
-import { SectionCard } from "~/components/booking/section-card";
-import { PageHeading } from "~/components/site/page-heading";
-import { useToastOnArrival } from "~/components/site/toast-notice";
+import { SectionCard } from "~/components/layout/section-card";
+import { PageHeading } from "~/components/layout/page-heading";
+import { useToastOnArrival } from "~/components/layout/toast-notice";
 import { database } from "~/db/client.server";
 import { formatDayFr } from "~/features/privacy/data-request-deadline";
 import {
@@ -13,11 +13,11 @@ import {
   companyDay,
   type Granularity,
 } from "~/features/admin/statistics-period";
-import { StatisticsForm } from "~/features/admin/statistics-form";
-import { AirportsTable, CurrencyFigures, StatisticsSummary } from "~/features/admin/statistics-view";
+import { StatisticsForm } from "~/features/admin/ui/statistics-form";
+import { AirportsTable, CurrencyFigures, StatisticsSummary } from "~/features/admin/ui/statistics-view";
 import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/privacy/admin-back-link";
+import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";

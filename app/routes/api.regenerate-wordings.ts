@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.regenerate-wordings";
-import { regenerateWordings } from "~/features/ai/regenerate-wordings.server";
+import { regenerateWordings } from "~/features/site-config/ai/regenerate-wordings.server";
 import { requireAdminApi } from "~/features/auth/guards.server";
 
 /**

@@ -1,18 +1,18 @@
 import { data, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/config-generator";
-import { GeneratedConfig } from "~/components/config-generator/generated-config";
-import { GeneratorForm } from "~/components/config-generator/generator-form";
-import { PageHeading } from "~/components/site/page-heading";
+import { GeneratedConfig } from "~/features/site-config/generator/ui/generated-config";
+import { GeneratorForm } from "~/features/site-config/generator/ui/generator-form";
+import { PageHeading } from "~/components/layout/page-heading";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { pageMeta } from "~/features/seo/page-meta";
-import { generateSiteConfig } from "~/features/site-config/generate-site-config.server";
+import { generateSiteConfig } from "~/features/site-config/generator/generate-site-config.server";
 import {
   generatorFormDefaults,
   MISSING_COMPANY_NAME,
   readGeneratorForm,
   type GeneratorFieldErrors,
-} from "~/features/site-config/generator-form";
+} from "~/features/site-config/generator/generator-schema";
 import { siteConfig } from "../../site.config";
 import { readFormData } from "~/lib/form-data.server";
 

@@ -1,10 +1,10 @@
 import { ExternalLink, MessageCircle } from "lucide-react";
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/contact";
-import { ContactForm } from "~/components/site/contact-form";
-import { memberAreaUrl } from "~/components/site/nav-links";
-import { PageHeading } from "~/components/site/page-heading";
-import { SupportContactLinks } from "~/components/site/support-contacts";
+import { ContactForm } from "~/features/messages/ui/contact-form";
+import { memberAreaUrl } from "~/components/layout/nav-links";
+import { PageHeading } from "~/components/layout/page-heading";
+import { SupportContactLinks } from "~/features/support/ui/support-contacts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/db/client.server";
 import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.server";

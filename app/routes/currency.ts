@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/currency";
-import { isCurrencyCode } from "~/features/currency/currency";
-import { currencyCookie } from "~/features/currency/currency.server";
+import { isCurrencyCode } from "~/lib/currency";
+import { currencyCookie } from "~/lib/currency.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { readFormData } from "~/lib/form-data.server";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/faq";
 import type { DocumentHandle } from "~/root";
-import { FaqList, StillHaveQuestions } from "~/components/site/faq-list";
-import { PageHeading } from "~/components/site/page-heading";
-import { FAQ_ITEMS } from "~/features/faq/questions";
+import { FaqList, StillHaveQuestions } from "~/features/faq/ui/faq-list";
+import { PageHeading } from "~/components/layout/page-heading";
+import { FAQ_ITEMS } from "~/features/faq/ui/questions";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

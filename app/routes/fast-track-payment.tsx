@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/fast-track-payment";
-import { BookingConfirmation } from "~/components/booking/booking-confirmation";
-import { Checkout } from "~/components/booking/checkout";
-import { OrderNotFound } from "~/components/booking/order-not-found";
+import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation";
+import { Checkout } from "~/features/booking/ui/checkout";
+import { OrderNotFound } from "~/features/booking/ui/order-not-found";
 import { database } from "~/db/client.server";
 import { payForOrder, type PaymentResult } from "~/features/booking/checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";

@@ -1,16 +1,16 @@
 import type { Route } from "./+types/fast-track";
 import type { DocumentHandle } from "~/root";
-import { useCurrency } from "~/components/site/currency-menu";
-import { CtaSection } from "~/components/site/cta-section";
-import { HeroSection } from "~/components/site/hero-section";
-import { Illustration } from "~/components/site/illustration";
-import { formatPrice } from "~/features/currency/currency";
+import { useCurrency } from "~/components/layout/currency-menu";
+import { CtaSection } from "~/components/layout/cta-section";
+import { HeroSection } from "~/components/layout/hero-section";
+import { Illustration } from "~/features/illustrations/ui/illustration";
+import { formatPrice } from "~/lib/currency";
 import {
   AirportPicker,
   BOOKING_PATH,
   FastTrackBenefits,
   PremiumFastTrackSection,
-} from "~/features/fast-track/fast-track-landing";
+} from "~/features/booking/ui/fast-track-landing";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

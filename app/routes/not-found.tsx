@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFoundMessage } from "~/components/site/not-found-message";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { pageMeta } from "~/features/seo/page-meta";
 import { logger } from "~/logger.server";
 

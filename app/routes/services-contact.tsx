@@ -1,7 +1,7 @@
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/services-contact";
-import { PageHeading } from "~/components/site/page-heading";
-import { SERVICES_CONTACT_ANCHOR, ServicesContactForm } from "~/components/site/services-contact-form";
+import { PageHeading } from "~/components/layout/page-heading";
+import { SERVICES_CONTACT_ANCHOR, ServicesContactForm } from "~/features/messages/ui/services-contact-form";
 import { database } from "~/db/client.server";
 import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";

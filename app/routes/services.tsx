@@ -1,18 +1,18 @@
 import { ArrowRight, Headset, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
-import { ConciergeSection } from "~/components/site/concierge-section";
-import { CtaSection } from "~/components/site/cta-section";
-import { HeroSection } from "~/components/site/hero-section";
-import { Illustration } from "~/components/site/illustration";
-import { telHref } from "~/components/site/nav-links";
-import { PricingSection } from "~/components/site/pricing-section";
-import { SectionHeading } from "~/components/site/section-heading";
+import { ConciergeSection } from "~/features/services/ui/concierge-section";
+import { CtaSection } from "~/components/layout/cta-section";
+import { HeroSection } from "~/components/layout/hero-section";
+import { Illustration } from "~/features/illustrations/ui/illustration";
+import { telHref } from "~/components/layout/nav-links";
+import { PricingSection } from "~/features/plans/ui/pricing-section";
+import { SectionHeading } from "~/components/layout/section-heading";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/features/seo/page-meta";
-import { ServicesTabs } from "~/features/services/services-tabs";
+import { ServicesTabs } from "~/features/services/ui/services-tabs";
 import { siteConfig } from "../../site.config";
-import { ServicesContactForm } from "~/components/site/services-contact-form";
+import { ServicesContactForm } from "~/features/messages/ui/services-contact-form";
 import type { DocumentHandle } from "~/root";
 
 /** The tabs switch by a small script of their own (tabs-script.tsx), and the contact form posts. */

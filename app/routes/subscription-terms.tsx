@@ -1,7 +1,7 @@
 import type { Route } from "./+types/subscription-terms";
 import type { DocumentHandle } from "~/root";
-import { LegalDocument } from "~/components/site/legal-document";
-import { subscriptionTermsIntro, subscriptionTermsSections } from "~/features/legal/subscription-terms";
+import { LegalDocument } from "~/features/legal/ui/legal-document";
+import { subscriptionTermsIntro, subscriptionTermsSections } from "~/features/legal/ui/subscription-terms";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/terms";
 import type { DocumentHandle } from "~/root";
-import { LegalDocument } from "~/components/site/legal-document";
-import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "~/features/legal/terms";
+import { LegalDocument } from "~/features/legal/ui/legal-document";
+import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "~/features/legal/ui/terms";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

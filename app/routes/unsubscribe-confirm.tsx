@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe-confirm";
-import { PageHeading } from "~/components/site/page-heading";
+import { PageHeading } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { database } from "~/db/client.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";

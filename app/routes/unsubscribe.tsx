@@ -1,8 +1,8 @@
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/unsubscribe";
-import { PageHeading } from "~/components/site/page-heading";
-import { SupportContactLinks, SupportHoursBox } from "~/components/site/support-contacts";
-import { UnsubscribeForm } from "~/components/site/unsubscribe-form";
+import { PageHeading } from "~/components/layout/page-heading";
+import { SupportContactLinks, SupportHoursBox } from "~/features/support/ui/support-contacts";
+import { UnsubscribeForm } from "~/features/messages/ui/unsubscribe-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/db/client.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";

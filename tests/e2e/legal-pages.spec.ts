@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatPrice } from "../../app/features/currency/currency";
+import { formatPrice } from "../../app/lib/currency";
 import { RETENTION, formatPeriod } from "../../app/features/privacy/retention";
 import { siteConfig } from "../../site.config";
 import { expect, seriousA11yViolations, test } from "./fixtures";

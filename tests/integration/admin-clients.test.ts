@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { customers } from "~/db/schema";
-import type { ClientDetails, ClientOrderRow, ClientsPage } from "~/features/admin/clients-admin.server";
-import type { ClientSearch } from "~/features/admin/client-search";
+import type { ClientDetails, ClientOrderRow, ClientsPage } from "~/features/admin/customers-admin.server";
+import type { ClientSearch } from "~/features/admin/customer-search";
 import type { KeysetPage } from "~/features/admin/keyset.server";
 import { anonymiseCustomers } from "~/features/privacy/customer-removal.server";
 import { loader as clientLoader } from "~/routes/admin.customer";
-import { loader as clientsLoader } from "~/routes/admin.clients";
+import { loader as clientsLoader } from "~/routes/admin.customers";
 import { databaseWithAdmin, pageRequest } from "./accounts";
 import { insertOrder } from "./orders-fixtures";
 import { routeArgs, routeResult } from "./route-result";

@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { siteConfig } from "../../site.config";
-import { createOpenAiCompatibleRephraser } from "~/features/ai/openai-compatible.server";
-import { regenerateWordings } from "~/features/ai/regenerate-wordings.server";
-import { RephraseError, type RephraseRequest } from "~/features/ai/rephrase.server";
-import { mapTexts, REPHRASE_TONE, wordingsOf, type Wordings } from "~/features/site-config/wordings";
+import { createOpenAiCompatibleRephraser } from "~/features/site-config/ai/openai-compatible.server";
+import { regenerateWordings } from "~/features/site-config/ai/regenerate-wordings.server";
+import { RephraseError, type RephraseRequest } from "~/features/site-config/ai/rephrase.server";
+import { mapTexts, REPHRASE_TONE, wordingsOf, type Wordings } from "~/features/site-config/generator/wordings";
 
 // A chat-completions server on loopback: each test says how it answers; the requests are kept.
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;

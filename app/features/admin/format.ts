@@ -1,4 +1,4 @@
-import { currencyByCode, type CurrencyCode } from "~/features/currency/currency";
+import { currencyByCode, type CurrencyCode } from "~/lib/currency";
 
 // The admin pages are French. These build their text from numbers themselves rather than through
 // Intl's full French patterns, whose spaces and words differ between ICU versions: the server's

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
-import type { CurrencyCode } from "~/features/currency/currency";
+import type { CurrencyCode } from "~/lib/currency";
 import { formatFlightDate } from "./flight-date";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "./pricing";

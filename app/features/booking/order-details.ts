@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/features/currency/currency";
+import type { CurrencyCode } from "~/lib/currency";
 import type { OrderStatus } from "./order-status";
 
 /** An order as the payment and confirmation pages show it. */

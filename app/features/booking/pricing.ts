@@ -1,4 +1,4 @@
-import { formatPrice, type CurrencyCode } from "~/features/currency/currency";
+import { formatPrice, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import type { Passengers } from "./passengers";
 

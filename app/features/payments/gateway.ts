@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/features/currency/currency";
+import type { CurrencyCode } from "~/lib/currency";
 import type { CardBrand } from "./card";
 
 /** A validated card as the gateway receives it. It lives only for the duration of one request. */

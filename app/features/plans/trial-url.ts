@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/features/currency/currency";
+import type { CurrencyCode } from "~/lib/currency";
 import type { PlanId, SiteConfig } from "~/features/site-config/types";
 import { isOneOf } from "~/lib/one-of";
 import { siteConfig } from "../../../site.config";

@@ -8,7 +8,7 @@ import {
   TicketCheck,
   type LucideIcon,
 } from "lucide-react";
-import { PRICING_SECTION_ID } from "~/components/site/pricing-highlight";
+import { PRICING_SECTION_ID } from "~/features/plans/ui/pricing-highlight";
 import { lowestPlanPrice } from "~/features/plans/plans";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import type { SiteConfig, TitledText } from "~/features/site-config/types";

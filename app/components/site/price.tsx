@@ -1,7 +1,0 @@
-import { formatPrice } from "~/features/currency/currency";
-import { useCurrency } from "./currency-menu";
-
-/** A whole-unit price with the visitor's currency symbol, as the root loader read it. */
-export function Price({ amount }: { amount: number }) {
-  return formatPrice(amount, useCurrency().code);
-}

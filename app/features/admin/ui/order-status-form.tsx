@@ -1,0 +1,48 @@
+import { Form } from "react-router";
+import { FormAlert } from "~/components/ui/form-field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import type { OrderStatus } from "~/db/schema";
+import { ADMIN_STATUS_ACTIONS, adminTransitionsFrom, MAX_NOTE_LENGTH } from "~/features/admin/order-status-actions";
+
+/**
+ * One button for each change the state machine allows from `status`, sharing an optional note. A
+ * plain POST form: it works without JavaScript, and the server checks the change again.
+ */
+export function OrderStatusForm({ status, error }: { status: OrderStatus; error?: string }) {
+  const busy = useSubmitting();
+  const targets = adminTransitionsFrom(status);
+  if (targets.length === 0) {
+    return <p className="text-sm text-muted-foreground">Ce statut est définitif : aucun changement possible.</p>;
+  }
+  return (
+    <Form method="post" className="grid gap-3" aria-describedby={error ? "status-change-error" : undefined}>
+      <FormAlert id="status-change-error" errors={error ? [error] : undefined} />
+      <div className="grid gap-2">
+        <Label htmlFor="status-note">Note (facultative)</Label>
+        <Textarea id="status-note" name="note" maxLength={MAX_NOTE_LENGTH} rows={3} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {targets.map((target) => (
+          <Button
+            key={target}
+            type="submit"
+            name="to"
+            value={target}
+            disabled={busy}
+            variant={target === "completed" ? "default" : "outline"}
+          >
+            {ADMIN_STATUS_ACTIONS[target]}
+          </Button>
+        ))}
+      </div>
+      {targets.includes("refunded") ? (
+        <p className="text-xs text-muted-foreground">
+          « Rembourser » enregistre le remboursement ; le virement se fait auprès du prestataire de paiement.
+        </p>
+      ) : null}
+    </Form>
+  );
+}

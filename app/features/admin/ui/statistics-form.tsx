@@ -1,0 +1,63 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FormAlert, FormField, withoutKey } from "~/components/ui/form-field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import {
+  GRANULARITIES,
+  GRANULARITY_LABELS,
+  statisticsPeriodSchema,
+  type StatisticsPeriod,
+} from "~/features/admin/statistics-period";
+
+/** Chooses the period and its grouping; a GET form, so the figures' address can be shared or bookmarked. */
+export function StatisticsForm({
+  period,
+  lastResult,
+  today,
+}: {
+  /** What the fields show: the period on display, or the defaults. */
+  period: StatisticsPeriod;
+  /** A refused query, with what was typed and why it was refused. */
+  lastResult: SubmissionResult<string[]> | null;
+  today: string;
+}) {
+  const schema = statisticsPeriodSchema(today);
+  const [form, fields] = useForm({
+    id: "statistics-period",
+    lastResult,
+    defaultValue: period,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="get" {...getFormProps(form)} className="grid gap-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto]">
+        <FormField field={fields.from} label="Du">
+          <Input {...withoutKey(getInputProps(fields.from, { type: "date" }))} />
+        </FormField>
+        <FormField field={fields.to} label="Au (inclus)">
+          <Input {...withoutKey(getInputProps(fields.to, { type: "date" }))} />
+        </FormField>
+        <FormField field={fields.granularity} label="Regrouper par">
+          <NativeSelect {...withoutKey(getSelectProps(fields.granularity))}>
+            {GRANULARITIES.map((granularity) => (
+              <option key={granularity} value={granularity}>
+                {GRANULARITY_LABELS[granularity]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {/* Level with the inputs (under their labels' line) even when a message grows a field. */}
+        <Button type="submit" className="sm:mt-5.5">
+          Afficher
+        </Button>
+      </div>
+    </Form>
+  );
+}

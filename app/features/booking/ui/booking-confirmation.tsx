@@ -1,0 +1,62 @@
+import { CheckCircle2 } from "lucide-react";
+import { SectionCard } from "~/components/layout/section-card";
+import { formatFlightDate } from "~/features/booking/flight-date";
+import type { OrderDetails } from "~/features/booking/order-details";
+import { describePassengers } from "~/features/booking/passengers";
+import { formatAmount } from "~/features/booking/pricing";
+import { CheckoutSteps } from "./checkout-steps";
+import { SummaryList } from "~/components/layout/summary-list";
+
+export interface Voucher {
+  code: string;
+  /** The QR code as an SVG document, rendered on the server. */
+  qrSvg: string;
+}
+
+/** A paid order: what was booked and the voucher to show at the fast-track lane. */
+export function BookingConfirmation({ order, voucher }: { order: OrderDetails; voucher: Voucher }) {
+  return (
+    <div className="pt-10 pb-16">
+      <CheckoutSteps current={3} />
+      <div className="mx-auto max-w-4xl px-4 pt-10 text-center sm:px-6">
+        <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Booking Confirmed</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Thank you, {order.customerName}. Your Fast Track is paid
+          {order.email ? `, and a confirmation e-mail is on its way to ${order.email}` : ""}.
+        </p>
+      </div>
+      <div className="mx-auto mt-10 grid max-w-4xl items-start gap-6 px-4 sm:px-6 md:grid-cols-2">
+        <SectionCard title="Your Booking">
+          <SummaryList
+            rows={[
+              ["Order Number", order.orderNumber],
+              ["Airport", order.airport ?? "Not specified"],
+              ["Flight Date", order.flightDate ? formatFlightDate(order.flightDate) : "Not specified"],
+              ["Passengers", describePassengers(order)],
+              ["Amount Paid", formatAmount(order.amount, order.currency)],
+              ["Status", <span className="font-semibold text-success">{order.status.toUpperCase()}</span>],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard
+          title="Your Voucher"
+          subtitle="Show this QR code at the fast-track lane on the day of your flight."
+          contentClassName="grid justify-items-center gap-3"
+        >
+          <div
+            role="img"
+            aria-label="Voucher QR code"
+            data-testid="voucher-qr"
+            className="w-56 max-w-full [&>svg]:h-auto [&>svg]:w-full"
+            dangerouslySetInnerHTML={{ __html: voucher.qrSvg }}
+          />
+          <p className="text-xs text-muted-foreground">Voucher code</p>
+          <p data-testid="voucher-code" className="text-center font-mono text-xs break-all">
+            {voucher.code}
+          </p>
+        </SectionCard>
+      </div>
+    </div>
+  );
+}

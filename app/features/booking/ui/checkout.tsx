@@ -1,0 +1,40 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { SectionCard } from "~/components/layout/section-card";
+import type { OrderDetails } from "~/features/booking/order-details";
+import { formatAmount, trialNote } from "~/features/booking/pricing";
+import { CheckoutSteps } from "./checkout-steps";
+import { OrderSummary } from "./order-summary";
+import { PaymentForm } from "~/features/payments/ui/payment-form";
+
+/** The payment step of an unpaid order. */
+export function Checkout({
+  order,
+  expiryYears,
+  lastResult,
+  attempt,
+}: {
+  order: OrderDetails;
+  expiryYears: number[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** Changes with every refused payment, so the card form starts again without the card details. */
+  attempt: string | undefined;
+}) {
+  return (
+    <div className="pt-10 pb-16">
+      <CheckoutSteps current={2} />
+      <div className="mx-auto max-w-5xl px-4 pt-10 text-center sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+        <p className="mt-4 text-2xl font-semibold">
+          Total: <span data-testid="checkout-total">{formatAmount(order.amount, order.currency)}</span>
+        </p>
+        <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{trialNote(order.currency)}</p>
+      </div>
+      <div className="mx-auto mt-10 grid max-w-5xl gap-6 px-4 sm:px-6 md:grid-cols-[1fr_22rem]">
+        <SectionCard title="Payment Details">
+          <PaymentForm key={attempt} lastResult={lastResult} expiryYears={expiryYears} />
+        </SectionCard>
+        <OrderSummary order={order} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { SectionCard } from "~/components/layout/section-card";
+import { formatFlightDate } from "~/features/booking/flight-date";
+import type { OrderDetails } from "~/features/booking/order-details";
+import { formatAmount, toMinorUnits } from "~/features/booking/pricing";
+import { siteConfig } from "../../../../site.config";
+import { SummaryList } from "~/components/layout/summary-list";
+
+/** The order before payment, as spec §2 lists it. */
+export function OrderSummary({ order }: { order: OrderDetails }) {
+  const { adultPrice, childPrice } = siteConfig.fastTrack;
+  const money = (minorUnits: number) => formatAmount(minorUnits, order.currency);
+  const rows: [string, React.ReactNode][] = [
+    ["Fast-Track", money(order.amount)],
+    [
+      "Subscription",
+      `${money(0)} now (${money(toMinorUnits(siteConfig.pricing.medium.price))} after the ${siteConfig.trialDays}-day trial)`,
+    ],
+    ["Name", order.customerName],
+    ["Email", order.email ?? "Not specified"],
+    ["Airport", order.airport ?? "Not specified"],
+    ["Flight Date", order.flightDate ? formatFlightDate(order.flightDate) : "Not specified"],
+    ["Adults", `${order.adults} x ${money(toMinorUnits(adultPrice))}`],
+  ];
+  if (order.children > 0) rows.push(["Children", `${order.children} x ${money(toMinorUnits(childPrice))}`]);
+  rows.push(["Status", <span className="font-semibold">{order.status.toUpperCase()}</span>]);
+
+  return (
+    <SectionCard title="Order Summary" subtitle={`Order ${order.orderNumber}`}>
+      <SummaryList rows={rows} />
+    </SectionCard>
+  );
+}

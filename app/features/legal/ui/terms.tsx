@@ -1,0 +1,400 @@
+import { Link } from "react-router";
+import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
+import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
+import { memberAreaUrl } from "~/components/layout/nav-links";
+import { Price } from "~/components/ui/price";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
+import { siteConfig } from "../../../../site.config";
+
+const { company, domains, pricing, fastTrack, trialDays } = siteConfig;
+const plans = [pricing.medium, pricing.premium];
+
+export const TERMS_LAST_UPDATED = "2025-03-21";
+
+function MemberAreaLink() {
+  return (
+    <a href={memberAreaUrl(domains.memberArea)} target="_blank" rel="noopener noreferrer">
+      {domains.memberArea}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export const termsIntro = (
+  <p>
+    These terms explain what you can expect from the {company.name} membership and from a fast-track booking, what you
+    pay and when, and how to cancel. Please read them before you order. If anything is unclear, our customer service is
+    happy to explain.
+  </p>
+);
+
+/** The fifteen numbered sections of the terms and conditions, in order. */
+export const termsSections: LegalSectionContent[] = [
+  {
+    id: "about-us",
+    title: "Who we are",
+    body: (
+      <>
+        <p>
+          The {company.name} membership and fast-track bookings are provided by <strong>{company.legalName}</strong>, a
+          company registered in the Netherlands (&ldquo;{company.name}&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo;).
+        </p>
+        <ul>
+          <li>Postal address: {company.address}</li>
+          <li>
+            E-mail: <CompanyEmailLink />
+          </li>
+          <li>
+            Phone: <CompanyPhoneLink />
+          </li>
+          <li>
+            Websites: {domains.main}, {domains.fastTrack}, {domains.checkIn} and the member area {domains.memberArea}
+          </li>
+        </ul>
+        <p>
+          &ldquo;You&rdquo; means the person who orders the membership or a booking. You must be at least 18 years old
+          to order.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "scope",
+    title: "Scope of these terms",
+    body: (
+      <>
+        <p>
+          These terms apply to every membership and every fast-track booking ordered through our websites. The{" "}
+          <Link to="/subscription-terms">Subscription Terms</Link> summarise the parts about the trial, billing and
+          cancellation; where the two ever differ, these terms apply.
+        </p>
+        <p>
+          We may change these terms for the future. We tell you by e-mail before a change takes effect, and you may
+          cancel your membership before it applies to you. An order is always governed by the terms that applied when it
+          was placed, until the end of the period you have already paid for.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "membership",
+    title: "The membership and its services",
+    body: (
+      <>
+        <p>A membership gives you access, according to your plan, to:</p>
+        <ul>
+          <li>
+            <strong>Fast-track access:</strong> a dedicated lane to the security checkpoint at over 300 connected
+            airports.
+          </li>
+          <li>
+            <strong>Automated check-in:</strong> we check you in for your flight as soon as check-in opens and send you
+            your boarding pass.
+          </li>
+          <li>
+            <strong>Lounge discounts</strong> at participating airport lounges.
+          </li>
+          <li>
+            <strong>Skip-the-line entry</strong> to participating museums and attractions.
+          </li>
+          <li>
+            <strong>Travel e-books</strong> to read before and during your trip.
+          </li>
+          <li>
+            <strong>Concierge help</strong> with planning and questions about your travels.
+          </li>
+        </ul>
+        <p>
+          Airports, lounges, museums and attractions are run by their own operators under their own rules. Which
+          partners take part, and their opening times, can vary by airport, terminal and date; the member area shows
+          what is available for your trip.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "plans-and-prices",
+    title: "Plans and prices",
+    body: (
+      <>
+        <p>There are two plans:</p>
+        <ul>
+          {plans.map((plan) => (
+            <li key={plan.id}>
+              <strong>{plan.name}</strong>: <Price amount={plan.price} />, {plan.period.toLowerCase()}
+              <ul className="mt-2">
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <p>
+          Prices are shown and charged in the currency you choose on our website (US dollars, euros or pounds sterling)
+          and include any VAT due. The price of your plan is stated again in your order confirmation.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "trial-and-fees",
+    title: "Free trial and recurring fees",
+    body: (
+      <>
+        <p>
+          Every membership starts with a <strong>{trialDays}-day free trial</strong>. If you cancel during the trial,
+          you pay nothing.
+        </p>
+        <p>
+          If you do not cancel, the membership continues when the trial ends: the fee of your plan is charged to the
+          card you gave us, and again at the start of each following period:
+        </p>
+        <ul>
+          {plans.map((plan) => (
+            <li key={plan.id}>
+              {plan.name}: <Price amount={plan.price} /> {plan.period.toLowerCase()}
+            </li>
+          ))}
+        </ul>
+        <p>
+          The membership renews automatically each time until it ends as described in{" "}
+          <a href="#cancellation">Cancelling your membership</a>. There is no minimum term.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "ordering",
+    title: "How an order is made and accepted",
+    body: (
+      <>
+        <ol>
+          <li>Your order is accepted when you have submitted your details and your payment has been taken.</li>
+          <li>We then review the order.</li>
+          <li>
+            Once the review is done, you get access to the member zone at <MemberAreaLink /> and we send you a
+            confirmation e-mail.
+          </li>
+        </ol>
+        <p>
+          We start providing the service within <strong>1 day of payment</strong>. If we do not, you may end the
+          contract by telling our customer service, and we will not charge any further fee.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "fast-track-bookings",
+    title: "Fast-track bookings",
+    body: (
+      <>
+        <p>
+          You can book fast-track access for one flight on our <Link to="/fast-track-form">booking form</Link>: you
+          choose the airport and flight date and the number of passengers (1 to 10 adults and 0 to 10 children). The
+          price is <Price amount={fastTrack.adultPrice} /> per adult and <Price amount={fastTrack.childPrice} /> per
+          child; the total is shown before you pay.
+        </p>
+        <p>
+          Your first fast-track purchase includes a {trialDays}-day free trial of the membership. After the trial the
+          membership continues at <Price amount={pricing.medium.price} /> {pricing.medium.period.toLowerCase()} unless
+          you cancel during the trial. The rest of these terms apply to that membership like to any other.
+        </p>
+        <p>
+          A booking is valid for the airport and date you chose. Please allow enough time for your journey: fast track
+          shortens the security queue, but does not guarantee that you reach your flight.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "payment",
+    title: "Payment and payment reminders",
+    body: (
+      <>
+        <p>
+          We accept Visa and Mastercard. Charges appear on your bank statement under the name {company.name}. Your card
+          details are handled by our payment provider; we never store your card number or security code.
+        </p>
+        <p>
+          If a payment fails, we send you a payment reminder by e-mail. You then have <strong>7 days</strong> to pay. If
+          the payment has still not been made after those 7 days, we may end the contract and your membership stops.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "change-of-mind",
+    title: "Your 14-day right to change your mind",
+    body: (
+      <>
+        <p>
+          You may withdraw from the contract without giving a reason within <strong>14 days</strong> of the day you
+          receive our confirmation e-mail. To do so, send us a clear statement by e-mail to <CompanyEmailLink /> or by
+          post to {company.legalName}, {company.address}. You may use the{" "}
+          <a href="#cancellation-form">model cancellation form</a> below, but you do not have to. You are in time if you
+          send your statement before the 14 days are over.
+        </p>
+        <p>
+          When you withdraw, your membership ends straight away and no further fee is charged. If you withdraw during
+          the free trial, you pay nothing at all. Because your membership starts immediately at your request, a fee
+          already charged is handled as described in <a href="#refunds">Refunds</a>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "cancellation",
+    title: "Cancelling your membership",
+    body: (
+      <>
+        <p>You can cancel your membership at any time, without giving a reason:</p>
+        <ul>
+          <li>
+            in the member area at <MemberAreaLink />;
+          </li>
+          <li>
+            on our <Link to="/unsubscribe">Unsubscribe</Link> page;
+          </li>
+          <li>
+            by e-mail to <CompanyEmailLink />, by phone on <CompanyPhoneLink /> or in the chat.
+          </li>
+        </ul>
+        <p>
+          If you cancel during the free trial, no fee is charged. If you cancel later, no further fee is charged and you
+          keep access until the end of the period you have already paid for.
+        </p>
+        <p>
+          The membership ends when you cancel it, or when a payment is declined and not made within the 7 days of the
+          payment reminder (see <a href="#payment">Payment and payment reminders</a>).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "refunds",
+    title: "Refunds",
+    body: (
+      <>
+        <p>Once a fee has been charged, it is not refunded, with two exceptions:</p>
+        <ul>
+          <li>a duplicate charge, where you were charged twice for the same period; and</li>
+          <li>a technical overcharge, where you were charged more than your plan&rsquo;s price.</li>
+        </ul>
+        <p>
+          Tell our customer service about such a charge. Once we have confirmed it, we refund the amount to the card you
+          paid with within <strong>14 days</strong>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "customer-service",
+    title: "Customer service and complaints",
+    body: (
+      <>
+        <p>
+          Our customer service is available {SUPPORT_HOURS}, by phone on <CompanyPhoneLink />, by e-mail to{" "}
+          <CompanyEmailLink /> and by chat on our website.
+        </p>
+        <p>
+          If something has gone wrong, please tell us as soon as you can and describe what happened. We look into every
+          complaint and reply by e-mail with what we will do about it.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "liability",
+    title: "Liability",
+    body: (
+      <>
+        <p>We provide the membership with reasonable care and skill. We are not liable for:</p>
+        <ul>
+          <li>
+            the services of airports, airlines, lounges, museums and attractions, including closures, queues and changes
+            to their opening times or rules;
+          </li>
+          <li>missed or delayed flights, or the consequences of them;</li>
+          <li>indirect or consequential loss, such as lost profit or the cost of a missed connection.</li>
+        </ul>
+        <p>
+          Our liability for anything else is limited to the fee you paid for the membership period in which the damage
+          occurred. None of this limits our liability for damage caused intentionally or through gross negligence, for
+          death or personal injury, or where Dutch law does not allow liability to be limited.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "personal-data",
+    title: "Personal data",
+    body: (
+      <p>
+        We use your personal data to provide the membership and your bookings, and for nothing you would not expect. Our{" "}
+        <Link to="/privacy">Privacy Policy</Link> explains what we collect, why, how long we keep it and how to exercise
+        your rights.
+      </p>
+    ),
+  },
+  {
+    id: "governing-law",
+    title: "Governing law and disputes",
+    body: (
+      <>
+        <p>
+          These terms and every contract with us are governed by Dutch law. {company.legalName} is registered in the
+          Netherlands and its postal address is in Amsterdam. Disputes are brought before the competent court in
+          Amsterdam, the Netherlands.
+        </p>
+        <p>
+          If you live in another country of the European Union, you keep the protection of the mandatory consumer law of
+          that country, and you may also bring a dispute before the courts where you live.
+        </p>
+      </>
+    ),
+  },
+];
+
+function FormLine({ label }: { label: string }) {
+  return (
+    <p className="flex flex-wrap items-end gap-x-2 gap-y-1">
+      <span>{label}</span>
+      <span aria-hidden="true" className="min-w-32 flex-1 border-b border-dashed border-foreground/40 pb-5" />
+    </p>
+  );
+}
+
+/** The model withdrawal form of EU consumer law, addressed to the company and filled in by hand. */
+export const cancellationForm: LegalSectionContent = {
+  id: "cancellation-form",
+  title: "Model cancellation form",
+  body: (
+    <>
+      <p>
+        Complete and return this form only if you want to withdraw from the contract within the 14-day period. Copy it
+        into an e-mail, or print it and send it by post.
+      </p>
+      <div
+        data-testid="cancellation-form"
+        className="space-y-4 rounded-xl border-2 border-dashed bg-muted/40 p-5 text-base sm:p-8"
+      >
+        <p>
+          To: {company.legalName}, {company.address}, {company.email}
+        </p>
+        <p>
+          I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract for the following service:{" "}
+          {company.name} membership / fast-track booking (*)
+        </p>
+        <FormLine label="Plan and order or membership number:" />
+        <FormLine label="Ordered on (*) / confirmation e-mail received on (*):" />
+        <FormLine label="Name of consumer(s):" />
+        <FormLine label="Address of consumer(s):" />
+        <FormLine label="E-mail address used for the order:" />
+        <FormLine label="Signature of consumer(s) (only if this form is sent on paper):" />
+        <FormLine label="Date:" />
+        <p className="text-sm text-muted-foreground">(*) Delete as appropriate.</p>
+      </div>
+    </>
+  ),
+};

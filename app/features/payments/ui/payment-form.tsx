@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CreditCard, Lock } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { CVV_MAX_LENGTH, EXPIRY_MONTHS, cardSchema } from "~/features/payments/card";
+import { siteConfig } from "../../../../site.config";
+import { FormAlert, FormField, withoutKey } from "~/components/ui/form-field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+
+/** Room for 19 digits and the spaces people type between groups. */
+const CARD_NUMBER_MAX_LENGTH = 23;
+
+/**
+ * The card form. The server never sends the card number or CVV back, so after a refused payment
+ * the form is remounted (a new `key` from the caller) with those two fields empty.
+ */
+export function PaymentForm({
+  lastResult,
+  expiryYears,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  expiryYears: number[];
+}) {
+  const busy = useSubmitting();
+  const [form, fields] = useForm({
+    id: "payment",
+    lastResult,
+    constraint: getZodConstraint(cardSchema(new Date())),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardSchema(new Date()) }),
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <FormField field={fields.cardNumber} label="Card Number">
+        <Input
+          {...withoutKey(getInputProps(fields.cardNumber, { type: "text" }))}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 5678 9012 3456"
+          maxLength={CARD_NUMBER_MAX_LENGTH}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <FormField field={fields.expiryMonth} label="Expiry Month">
+          <NativeSelect {...withoutKey(getSelectProps(fields.expiryMonth))} autoComplete="cc-exp-month">
+            <option value="">MM</option>
+            {EXPIRY_MONTHS.map((month) => (
+              <option key={month} value={month}>
+                {month}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField field={fields.expiryYear} label="Expiry Year">
+          <NativeSelect {...withoutKey(getSelectProps(fields.expiryYear))} autoComplete="cc-exp-year">
+            <option value="">YYYY</option>
+            {expiryYears.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField field={fields.cvv} label="CVV" className="col-span-2 sm:col-span-1">
+          <Input
+            {...withoutKey(getInputProps(fields.cvv, { type: "text" }))}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={CVV_MAX_LENGTH}
+          />
+        </FormField>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? "Processing..." : "FINISH"}
+      </Button>
+      <div className="grid gap-2 text-sm text-muted-foreground">
+        <p className="flex items-center gap-2 font-medium text-foreground">
+          <Lock className="size-4" aria-hidden="true" />
+          Secure Payment
+        </p>
+        <p className="flex items-center gap-2">
+          <CreditCard className="size-4" aria-hidden="true" />
+          Visa or Mastercard only
+        </p>
+        <p>
+          The charge will appear on your bank statement as{" "}
+          <span className="font-medium text-foreground">{siteConfig.domains.fastTrack.toUpperCase()}</span>.
+        </p>
+      </div>
+    </Form>
+  );
+}
