@@ -5,8 +5,8 @@ import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
-import { ClientName } from "~/features/admin/ui/customer-name";
-import { clientOrders, findClient } from "~/features/admin/customers-admin.server";
+import { CustomerName } from "~/features/admin/ui/customer-name";
+import { customerOrders, findCustomer } from "~/features/admin/customers-admin.server";
 import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { OrdersList } from "~/features/admin/ui/orders-list";
@@ -29,13 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = customerId.safeParse(params.customerId);
   const db = database().db;
-  const client = id.success ? await findClient(db, id.data) : null;
-  if (!client) return data({ found: null }, { status: 404 });
+  const customer = id.success ? await findCustomer(db, id.data) : null;
+  if (!customer) return data({ found: null }, { status: 404 });
   const position = pagePositionFromSearch(new URL(request.url).searchParams);
-  return { found: { client, orders: await clientOrders(db, client.id, position) } };
+  return { found: { customer, orders: await customerOrders(db, customer.id, position) } };
 }
 
-export default function ClientPage({ loaderData }: Route.ComponentProps) {
+export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) {
   const { found } = loaderData;
   if (!found) {
     return (
@@ -47,31 +47,31 @@ export default function ClientPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { client, orders } = found;
+  const { customer, orders } = found;
   return (
     <>
-      <PageHeading title={client.name} lead={client.email ?? undefined} className="wrap-anywhere" />
+      <PageHeading title={customer.name} lead={customer.email ?? undefined} className="wrap-anywhere" />
       <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
         <AdminBackLink to="/admin/clients">Clients</AdminBackLink>
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 md:grid-cols-2">
           <SectionCard title="Coordonnées">
             <SummaryList
               rows={[
-                ["Nom", <ClientName client={client} />],
-                ["E-mail", client.email ?? "—"],
-                ["Compte du site", client.accountEmail ?? "Aucun (réservation en invité)"],
-                ["Client depuis", formatDateTimeFr(client.createdAt)],
+                ["Nom", <CustomerName customer={customer} />],
+                ["E-mail", customer.email ?? "—"],
+                ["Compte du site", customer.accountEmail ?? "Aucun (réservation en invité)"],
+                ["Client depuis", formatDateTimeFr(customer.createdAt)],
               ]}
             />
-            {client.notes ? (
-              <p className="mt-4 border-t pt-4 text-sm whitespace-pre-line text-muted-foreground">{client.notes}</p>
+            {customer.notes ? (
+              <p className="mt-4 border-t pt-4 text-sm whitespace-pre-line text-muted-foreground">{customer.notes}</p>
             ) : null}
           </SectionCard>
           <SectionCard title="Totaux" subtitle="Commandes payées ou terminées, séparément pour chaque devise.">
             <SummaryList
               rows={[
-                ["Commandes", formatCountFr(client.orders)],
-                ["Total payé", <PaidTotals paid={client.paid} />],
+                ["Commandes", formatCountFr(customer.orders)],
+                ["Total payé", <PaidTotals paid={customer.paid} />],
               ]}
             />
           </SectionCard>

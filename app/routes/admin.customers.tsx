@@ -2,10 +2,10 @@ import type { Route } from "./+types/admin.customers";
 import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
-import { clientSearchFromParams } from "~/features/admin/customer-search";
-import { ClientSearchForm } from "~/features/admin/ui/customer-search-form";
-import { ClientTable } from "~/features/admin/ui/customer-table";
-import { listClients } from "~/features/admin/customers-admin.server";
+import { customerSearchFromParams } from "~/features/admin/customer-search";
+import { CustomerSearchForm } from "~/features/admin/ui/customer-search-form";
+import { CustomerTable } from "~/features/admin/ui/customer-table";
+import { listCustomers } from "~/features/admin/customers-admin.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -22,13 +22,16 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const search = clientSearchFromParams(params);
-  const clients = await listClients(database().db, { search: search.term, position: pagePositionFromSearch(params) });
-  return { search, clients };
+  const search = customerSearchFromParams(params);
+  const customers = await listCustomers(database().db, {
+    search: search.term,
+    position: pagePositionFromSearch(params),
+  });
+  return { search, customers };
 }
 
-export default function ClientsPage({ loaderData }: Route.ComponentProps) {
-  const { search, clients } = loaderData;
+export default function AdminCustomersPage({ loaderData }: Route.ComponentProps) {
+  const { search, customers } = loaderData;
   const empty = search.term ? `Aucun client ne correspond à « ${search.query} ».` : "Aucun client pour le moment.";
   return (
     <>
@@ -43,11 +46,11 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
           subtitle="Les totaux payés comptent les commandes payées ou terminées, séparément pour chaque devise."
           contentClassName="grid gap-6"
         >
-          <ClientSearchForm search={search} />
-          {clients.rows.length ? (
+          <CustomerSearchForm search={search} />
+          {customers.rows.length ? (
             <div>
-              <ClientTable clients={clients.rows} />
-              <KeysetPagination page={clients} label="Pagination des clients" />
+              <CustomerTable customers={customers.rows} />
+              <KeysetPagination page={customers} label="Pagination des clients" />
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">{empty}</p>

@@ -103,7 +103,7 @@ test.describe("the back office", () => {
     // Two adults and a child at 11 dollars each, paid by card.
     await expect(row.getByRole("cell").nth(1)).toHaveText("1");
     await expect(row.getByRole("cell").nth(2)).toHaveText(/^33,00\s\$$/);
-    await checkLayouts(page, testInfo, "admin-clients");
+    await checkLayouts(page, testInfo, "admin-customers");
 
     await row.getByRole("link", { name: `Hedy Lamarr-${id}` }).click();
     await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
@@ -117,7 +117,7 @@ test.describe("the back office", () => {
     await expect(orderLink).toHaveAttribute("href", `/admin/orders/${orderId}`);
     await expect(orders.getByText("Payée")).toBeVisible();
     await expect(page.getByText("Airport: Paris Orly - ORY")).toBeVisible();
-    await checkLayouts(page, testInfo, "admin-client");
+    await checkLayouts(page, testInfo, "admin-customer");
   });
 
   test("an admin marks a contact message handled, and back to new", async ({ page }, testInfo) => {

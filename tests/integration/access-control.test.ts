@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDatabase } from "~/db/client.server";
 import { session } from "~/db/schema";
 import { loader as adminLoader } from "~/routes/admin";
-import { loader as clientLoader } from "~/routes/admin.customer";
-import { loader as clientsLoader } from "~/routes/admin.customers";
+import { loader as customerLoader } from "~/routes/admin.customer";
+import { loader as customersLoader } from "~/routes/admin.customers";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin.messages";
 import { action as dataRequestAction, loader as dataRequestLoader } from "~/routes/admin.data-request";
 import { action as dataRequestExportAction } from "~/routes/admin.data-request-export";
@@ -46,17 +46,17 @@ const PROTECTED: ProtectedEntry[] = [
   { name: "GET /admin", module: "admin.tsx", kind: "page", path: "/admin", run: (r) => adminLoader(routeArgs(r)) },
   {
     name: "GET /admin/clients",
-    module: "admin.clients.tsx",
+    module: "admin.customers.tsx",
     kind: "page",
     path: "/admin/clients",
-    run: (r) => clientsLoader(routeArgs(r)),
+    run: (r) => customersLoader(routeArgs(r)),
   },
   {
     name: "GET /admin/clients/:customerId",
     module: "admin.customer.tsx",
     kind: "page",
     path: `/admin/clients/${NO_SUCH_REQUEST}`,
-    run: (r) => clientLoader(routeArgs(r, { customerId: NO_SUCH_REQUEST })),
+    run: (r) => customerLoader(routeArgs(r, { customerId: NO_SUCH_REQUEST })),
     adminStatus: 404,
   },
   {

@@ -2,8 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
 
-export async function insertCustomer(db: Database, companyName = "Ada Lovelace", email: string | null = null) {
-  const [customer] = await db.insert(customers).values({ companyName, email }).returning();
+export async function insertCustomer(
+  db: Database,
+  companyName = "Ada Lovelace",
+  email: string | null = null,
+  createdAt?: Date,
+) {
+  const [customer] = await db.insert(customers).values({ companyName, email, createdAt }).returning();
   return customer!;
 }
 

@@ -3,7 +3,7 @@ import { z } from "~/lib/zod";
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_SEARCH_LENGTH = 100;
 
-export interface ClientSearch {
+export interface CustomerSearch {
   /** What the admin typed, as shown back in the search field. */
   query: string;
   /** What the list is filtered on, lower-cased; null when it is not filtered. */
@@ -25,7 +25,7 @@ const querySchema = z
   );
 
 /** The search asked for by `?q=`: part of a name or an e-mail address, at least three characters. */
-export function clientSearchFromParams(params: URLSearchParams): ClientSearch {
+export function customerSearchFromParams(params: URLSearchParams): CustomerSearch {
   const query = params.get("q")?.trim() ?? "";
   if (query === "") return { query, term: null, notice: null };
   const parsed = querySchema.safeParse(query);

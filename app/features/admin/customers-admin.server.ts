@@ -7,10 +7,10 @@ import { CONFIRMED_ORDER_STATUSES } from "./order-status";
 import { customerNameOrEmailContains } from "./customer-search.server";
 import { orderListColumns, type AdminOrderRow } from "./orders-admin.server";
 
-export const CLIENTS_PAGE_SIZE = 25;
-export const CLIENT_ORDERS_PAGE_SIZE = 25;
+export const CUSTOMERS_PAGE_SIZE = 25;
+export const CUSTOMER_ORDERS_PAGE_SIZE = 25;
 
-/** What a client paid in one currency (minor units): amounts in different currencies are never added. */
+/** What a customer paid in one currency (minor units): amounts in different currencies are never added. */
 export interface PaidTotal {
   currency: CurrencyCode;
   amount: number;
@@ -18,11 +18,11 @@ export interface PaidTotal {
 
 export interface OrderTotals {
   orders: number;
-  /** One entry per currency the client paid in, in the site's currency order. */
+  /** One entry per currency the customer paid in, in the site's currency order. */
   paid: PaidTotal[];
 }
 
-export interface ClientSummary extends OrderTotals {
+export interface CustomerSummary extends OrderTotals {
   id: string;
   name: string;
   email: string | null;
@@ -31,15 +31,15 @@ export interface ClientSummary extends OrderTotals {
   createdAt: Date;
 }
 
-export type ClientsPage = KeysetPage<ClientSummary>;
+export type CustomersPage = KeysetPage<CustomerSummary>;
 
-export interface ClientDetails extends ClientSummary {
+export interface CustomerDetails extends CustomerSummary {
   notes: string | null;
-  /** The site account the client booked from; null for a guest. */
+  /** The site account the customer booked from; null for a guest. */
   accountEmail: string | null;
 }
 
-export type ClientOrderRow = Pick<
+export type CustomerOrderRow = Pick<
   AdminOrderRow,
   "id" | "orderNumber" | "serviceType" | "amount" | "currency" | "status" | "createdAt"
 >;
@@ -84,14 +84,14 @@ async function orderTotals(db: Database, customerIds: string[]): Promise<Map<str
  * One page of customers, newest first, optionally only those whose name or e-mail contains
  * `search`, each with their order count and what they paid.
  */
-export async function listClients(
+export async function listCustomers(
   db: Database,
   {
     search,
     position,
-    pageSize = CLIENTS_PAGE_SIZE,
+    pageSize = CUSTOMERS_PAGE_SIZE,
   }: { search: string | null; position: PagePosition; pageSize?: number },
-): Promise<ClientsPage> {
+): Promise<CustomersPage> {
   const paging = keysetPaging(customers, position, pageSize);
   const fetched = await db
     .select({ ...summaryColumns, cursor: paging.cursor })
@@ -108,7 +108,7 @@ export async function listClients(
 }
 
 /** A customer with their totals; null when there is none with this id. */
-export async function findClient(db: Database, customerId: string): Promise<ClientDetails | null> {
+export async function findCustomer(db: Database, customerId: string): Promise<CustomerDetails | null> {
   const [found] = await db
     .select({ ...summaryColumns, notes: customers.notes, accountEmail: user.email })
     .from(customers)
@@ -120,12 +120,12 @@ export async function findClient(db: Database, customerId: string): Promise<Clie
 }
 
 /** One page of a customer's orders, newest first. */
-export async function clientOrders(
+export async function customerOrders(
   db: Database,
   customerId: string,
   position: PagePosition,
-  pageSize = CLIENT_ORDERS_PAGE_SIZE,
-): Promise<KeysetPage<ClientOrderRow>> {
+  pageSize = CUSTOMER_ORDERS_PAGE_SIZE,
+): Promise<KeysetPage<CustomerOrderRow>> {
   const paging = keysetPaging(orders, position, pageSize);
   const fetched = await db
     .select({ ...orderListColumns, cursor: paging.cursor })

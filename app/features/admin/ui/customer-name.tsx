@@ -1,12 +1,12 @@
 import { cn } from "~/lib/class-names";
 
-/** The client's name; an anonymised customer's stand-in name is muted, as it names no one. */
-export function ClientName({
-  client,
+/** The customer's name; an anonymised customer's stand-in name is muted, as it names no one. */
+export function CustomerName({
+  customer,
   className,
 }: {
-  client: { name: string; anonymised: boolean };
+  customer: { name: string; anonymised: boolean };
   className?: string;
 }) {
-  return <span className={cn(client.anonymised && "text-muted-foreground italic", className)}>{client.name}</span>;
+  return <span className={cn(customer.anonymised && "text-muted-foreground italic", className)}>{customer.name}</span>;
 }

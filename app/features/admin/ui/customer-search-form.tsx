@@ -3,22 +3,22 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { MAX_SEARCH_LENGTH, type ClientSearch } from "~/features/admin/customer-search";
+import { MAX_SEARCH_LENGTH, type CustomerSearch } from "~/features/admin/customer-search";
 
 /** A GET form: the search lives in the URL, so it can be bookmarked, shared and paged through. */
-export function ClientSearchForm({ search }: { search: ClientSearch }) {
+export function CustomerSearchForm({ search }: { search: CustomerSearch }) {
   return (
     <Form method="get" role="search" className="grid gap-2">
-      <Label htmlFor="client-search">Rechercher un client (nom ou e-mail, 3 caractères au moins)</Label>
+      <Label htmlFor="customer-search">Rechercher un client (nom ou e-mail, 3 caractères au moins)</Label>
       <div className="flex flex-wrap gap-2">
         <Input
           key={search.query}
-          id="client-search"
+          id="customer-search"
           name="q"
           type="search"
           defaultValue={search.query}
           maxLength={MAX_SEARCH_LENGTH}
-          aria-describedby={search.notice ? "client-search-notice" : undefined}
+          aria-describedby={search.notice ? "customer-search-notice" : undefined}
           className="min-w-0 flex-1 basis-60"
         />
         <Button type="submit">
@@ -32,7 +32,7 @@ export function ClientSearchForm({ search }: { search: ClientSearch }) {
         ) : null}
       </div>
       {search.notice ? (
-        <p id="client-search-notice" role="status" className="text-sm text-muted-foreground">
+        <p id="customer-search-notice" role="status" className="text-sm text-muted-foreground">
           {search.notice}
         </p>
       ) : null}

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { ClientName } from "./customer-name";
-import type { ClientSummary } from "~/features/admin/customers-admin.server";
+import { CustomerName } from "./customer-name";
+import type { CustomerSummary } from "~/features/admin/customers-admin.server";
 import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
 import { PaidTotals } from "./paid-totals";
 
-/** The page's clients, each linked to their page, with their order count and what they paid. */
-export function ClientTable({ clients }: { clients: ClientSummary[] }) {
+/** The page's customers, each linked to their page, with their order count and what they paid. */
+export function CustomerTable({ customers }: { customers: CustomerSummary[] }) {
   return (
     <div className="overflow-x-auto" role="region" aria-label="Liste des clients" tabIndex={0}>
       <table className="w-full text-left text-sm">
@@ -26,23 +26,23 @@ export function ClientTable({ clients }: { clients: ClientSummary[] }) {
           </tr>
         </thead>
         <tbody>
-          {clients.map((client) => (
-            <tr key={client.id} className="border-b align-top last:border-0">
+          {customers.map((customer) => (
+            <tr key={customer.id} className="border-b align-top last:border-0">
               <td className="py-3 pr-4">
                 <Link
-                  to={`/admin/clients/${client.id}`}
+                  to={`/admin/clients/${customer.id}`}
                   className="font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
                 >
-                  <ClientName client={client} />
+                  <CustomerName customer={customer} />
                 </Link>
-                {client.email ? <p className="text-muted-foreground wrap-anywhere">{client.email}</p> : null}
+                {customer.email ? <p className="text-muted-foreground wrap-anywhere">{customer.email}</p> : null}
               </td>
-              <td className="py-3 pr-4 text-right tabular-nums">{formatCountFr(client.orders)}</td>
+              <td className="py-3 pr-4 text-right tabular-nums">{formatCountFr(customer.orders)}</td>
               <td className="py-3 pr-4 text-right">
-                <PaidTotals paid={client.paid} />
+                <PaidTotals paid={customer.paid} />
               </td>
               <td className="hidden py-3 whitespace-nowrap tabular-nums sm:table-cell">
-                {formatDateTimeFr(client.createdAt)}
+                {formatDateTimeFr(customer.createdAt)}
               </td>
             </tr>
           ))}

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { cn } from "~/lib/class-names";
 import { formatAmountFr, formatDateTimeFr } from "~/features/admin/format";
 import { OrderStatusBadge } from "./order-status-badge";
-import type { ClientOrderRow } from "~/features/admin/customers-admin.server";
+import type { CustomerOrderRow } from "~/features/admin/customers-admin.server";
 
-type OrderListRow = ClientOrderRow & { customerName?: string | null; customerEmail?: string | null };
+type OrderListRow = CustomerOrderRow & { customerName?: string | null; customerEmail?: string | null };
 
 const COLUMNS = [
   { label: "N° de commande" },

@@ -1,7 +1,7 @@
 import { formatAmountFr } from "~/features/admin/format";
 import type { PaidTotal } from "~/features/admin/customers-admin.server";
 
-/** What a client paid, one line per currency (never added together), or a dash when nothing. */
+/** What a customer paid, one line per currency (never added together), or a dash when nothing. */
 export function PaidTotals({ paid }: { paid: PaidTotal[] }) {
   if (paid.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
