@@ -131,13 +131,13 @@ function isoDay(date: Date): string {
 /** Real values to search and open, drawn from the seeded data. */
 async function samples(db: Database) {
   const rows = (await db.execute(sql`
-    select o.id as order_id, o.order_number, c.id as customer_id, c.company_name
+    select o.id as order_id, o.order_number, c.id as customer_id, c.full_name
     from orders o join customers c on c.id = o.customer_id
     order by random() limit 1`)) as unknown as {
-    rows: { order_id: string; order_number: string; customer_id: string; company_name: string }[];
+    rows: { order_id: string; order_number: string; customer_id: string; full_name: string }[];
   };
   const sample = rows.rows[0]!;
-  const lastName = sample.company_name.split(" ").at(-1)!;
+  const lastName = sample.full_name.split(" ").at(-1)!;
   const today = new Date();
   const lastMonthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
   const lastMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
@@ -176,7 +176,7 @@ async function pagePaths(db: Database, client: AdminClient): Promise<[string, st
     [`/admin/orders, ${DEEP_PAGE_HOPS} pages deep`, await deepOrdersPage(client, DEEP_PAGE_HOPS)],
     ["/admin/orders/<id>", `/admin/orders/${s.order_id}`],
     ["/admin/clients", "/admin/clients"],
-    ["/admin/clients?q=<name>", `/admin/clients?q=${q(s.company_name)}`],
+    ["/admin/clients?q=<name>", `/admin/clients?q=${q(s.full_name)}`],
     ["/admin/clients/<id>", `/admin/clients/${s.customer_id}`],
     ["/admin/statistics", "/admin/statistics"],
     ["/admin/statistics (a year by month)", `/admin/statistics?${s.lastYearByMonth}`],

@@ -108,7 +108,7 @@ const asciiEmailPart = (name: SQL) =>
 
 async function insertCustomers(db: Database, run: string, from: number, to: number) {
   await db.execute(sql`
-    insert into customers (id, company_name, email, notes, created_at)
+    insert into customers (id, full_name, email, notes, created_at)
     select ${customerId(run, sql`seq`)}, first_name || ' ' || last_name, email,
            replace(replace(replace(replace(${NOTES_TEMPLATE}, '{airport}', airport), '{flightDate}', flight_date::text),
                    '{email}', email), '{phone}', phone),

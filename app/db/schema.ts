@@ -118,7 +118,7 @@ export const customers = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: text().references(() => user.id, { onDelete: "set null" }),
-    companyName: text().notNull(),
+    fullName: text().notNull(),
     /** The address the booking gave, lower-cased: what the back office searches and the confirmation goes to. */
     email: text(),
     notes: text(),
@@ -129,7 +129,7 @@ export const customers = pgTable(
     index().on(table.createdAt, table.id),
     // Trigram indexes: the back office finds customers by any part of their name or e-mail
     // (and the e-mail one also serves exact matches).
-    index("customers_company_name_trgm_index").using("gin", sql`lower(${table.companyName}) gin_trgm_ops`),
+    index("customers_full_name_trgm_index").using("gin", sql`lower(${table.fullName}) gin_trgm_ops`),
     index("customers_email_trgm_index").using("gin", sql`${table.email} gin_trgm_ops`),
   ],
 );

@@ -89,7 +89,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   const { order, customer, payments, history } = details;
   return (
     <>
-      <PageHeading title={`Commande ${order.orderNumber}`} lead={customer.companyName} className="wrap-anywhere" />
+      <PageHeading title={`Commande ${order.orderNumber}`} lead={customer.fullName} className="wrap-anywhere" />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:px-6">
         <AdminBackLink to="/admin/orders">Commandes</AdminBackLink>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -119,7 +119,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           <SectionCard title="Client" className="lg:col-start-1 lg:row-start-2">
             <SummaryList
               rows={[
-                ["Nom", customer.companyName],
+                ["Nom", customer.fullName],
                 ["E-mail", customer.email ?? "—"],
                 ["Notes", customer.notes ? <span className="whitespace-pre-line">{customer.notes}</span> : "—"],
               ]}

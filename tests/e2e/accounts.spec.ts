@@ -149,10 +149,10 @@ test.describe("the admin dashboard", () => {
     createdAt?: Date;
   }
 
-  async function insertOrders(companyName: string, entries: OrderEntry[]) {
+  async function insertOrders(fullName: string, entries: OrderEntry[]) {
     const db = e2eDatabase();
-    const { rows } = await db.query<{ id: string }>("insert into customers (company_name) values ($1) returning id", [
-      companyName,
+    const { rows } = await db.query<{ id: string }>("insert into customers (full_name) values ($1) returning id", [
+      fullName,
     ]);
     const numbers: string[] = [];
     for (const { amount, status, currency = "EUR", createdAt = new Date() } of entries) {

@@ -37,10 +37,10 @@ async function screenshots(page: Page, name: string, testInfo: TestInfo) {
   }
 }
 
-async function insertPaidOrder(companyName: string) {
+async function insertPaidOrder(fullName: string) {
   const { rows } = await e2eDatabase().query<{ id: string }>(
-    "insert into customers (company_name, email) values ($1, $2) returning id",
-    [companyName, `${randomUUID().slice(0, 8)}@example.com`],
+    "insert into customers (full_name, email) values ($1, $2) returning id",
+    [fullName, `${randomUUID().slice(0, 8)}@example.com`],
   );
   const orderNumber = `FT-${Date.now()}-NOJS`;
   const inserted = await e2eDatabase().query<{ id: string }>(

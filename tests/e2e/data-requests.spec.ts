@@ -93,11 +93,10 @@ test.describe("data requests", () => {
     await expect(page.getByRole("main")).not.toContainText(traveller.lastName);
     await expect(page.getByRole("main")).not.toContainText(traveller.email);
 
-    const customer = await e2eDatabase().query(
-      "select company_name, email, notes, user_id from customers where id = $1",
-      [customerId],
-    );
-    expect(customer.rows).toEqual([{ company_name: "Client anonymisé", email: null, notes: null, user_id: null }]);
+    const customer = await e2eDatabase().query("select full_name, email, notes, user_id from customers where id = $1", [
+      customerId,
+    ]);
+    expect(customer.rows).toEqual([{ full_name: "Client anonymisé", email: null, notes: null, user_id: null }]);
     const kept = await e2eDatabase().query("select status from orders where order_number = $1", [orderNumber]);
     expect(kept.rows).toEqual([{ status: "paid" }]);
   });
@@ -111,7 +110,7 @@ test.describe("data requests", () => {
     const page = await context.newPage();
     const email = `no-js.${randomUUID().slice(0, 8)}@example.com`;
     const { rows } = await e2eDatabase().query<{ id: string }>(
-      "insert into customers (company_name, email, notes) values ($1, $2, $3) returning id",
+      "insert into customers (full_name, email, notes) values ($1, $2, $3) returning id",
       [
         "Noé Script",
         email,

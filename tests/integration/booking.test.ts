@@ -45,7 +45,7 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     const [customer] = await db().select().from(customers).where(eq(customers.id, order!.customerId));
     expect(customer).toMatchObject({
       userId: null,
-      companyName: "Ann Lee",
+      fullName: "Ann Lee",
       email: "ann@example.com",
       notes: `Airport: Paris Orly - ORY\nFlight date: ${booking.flightDate}\nEmail: ann@example.com\nPhone: +31 20 123 4567`,
     });

@@ -205,7 +205,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     expect(kept).toMatchObject({ status: "paid", amount: paid.amount });
     const [customer] = await db().select().from(customers).where(eq(customers.id, paid.customerId));
     expect(customer).toEqual(
-      expect.objectContaining({ companyName: ANONYMISED_CUSTOMER_NAME, email: null, notes: null, userId: null }),
+      expect.objectContaining({ fullName: ANONYMISED_CUSTOMER_NAME, email: null, notes: null, userId: null }),
     );
     expect(await db().select().from(payments).where(eq(payments.orderId, paid.id))).toHaveLength(1);
     expect(await db().select().from(orders).where(eq(orders.id, unpaid.id))).toEqual([]);
@@ -222,7 +222,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       `Message from Jo: jo${person.email}`,
     ]);
     const [untouched] = await db().select().from(customers).where(eq(customers.id, bystander.customerId));
-    expect(untouched!.companyName).toBe("Ann Lee");
+    expect(untouched!.fullName).toBe("Ann Lee");
 
     const found = (await detail(id)).found!;
     expect(found.personalData).toMatchObject({

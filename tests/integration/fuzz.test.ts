@@ -421,9 +421,9 @@ describe.runIf(runsHere)(`input that looks like an attack but is valid, on ${kin
     if (server.databaseUrl) {
       const client = new pg.Client({ connectionString: server.databaseUrl });
       await client.connect();
-      const { rows } = await client.query("select company_name from customers");
+      const { rows } = await client.query("select full_name from customers");
       await client.end();
-      expect(rows).toEqual([{ company_name: `${firstName} ${lastName}` }]);
+      expect(rows).toEqual([{ full_name: `${firstName} ${lastName}` }]);
     }
   });
 });

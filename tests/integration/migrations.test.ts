@@ -56,7 +56,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
   it("writes and reads back an order through the schema, and refuses an unknown status", async () => {
     const [customer] = await handle.db
       .insert(customers)
-      .values({ companyName: "Robert'); DROP TABLE orders;--", notes: "Airport: Lisbon Humberto Delgado - LIS" })
+      .values({ fullName: "Robert'); DROP TABLE orders;--", notes: "Airport: Lisbon Humberto Delgado - LIS" })
       .returning();
     const [order] = await handle.db
       .insert(orders)
@@ -78,7 +78,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(order!.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [readBack] = await handle.db.select().from(customers);
-    expect(readBack!.companyName).toBe("Robert'); DROP TABLE orders;--");
+    expect(readBack!.fullName).toBe("Robert'); DROP TABLE orders;--");
 
     await expect(
       handle.db.execute(sql`update orders set status = 'shipped' where id = ${order!.id}`),
@@ -92,11 +92,11 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     const [booked] = await handle.db
       .insert(customers)
       .values({
-        companyName: "Old Booking",
+        fullName: "Old Booking",
         notes: "Airport: Paris Orly - ORY\nEmail: Old.Booking@Example.com\nPhone: 1",
       })
       .returning();
-    const [unnamed] = await handle.db.insert(customers).values({ companyName: "No notes" }).returning();
+    const [unnamed] = await handle.db.insert(customers).values({ fullName: "No notes" }).returning();
 
     await handle.db.execute(sql.raw(backfill));
 
@@ -172,12 +172,12 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       const dataDir = mkdtempSync(join(tmpdir(), "pglite-migrate-"));
       try {
         const first = await openDatabase({ kind: "pglite", dataDir });
-        await first.db.insert(customers).values({ companyName: "Kept across reopen" });
+        await first.db.insert(customers).values({ fullName: "Kept across reopen" });
         await first.close();
         const second = await openDatabase({ kind: "pglite", dataDir });
         const kept = await second.db.select().from(customers);
         await second.close();
-        expect(kept.map((customer) => customer.companyName)).toEqual(["Kept across reopen"]);
+        expect(kept.map((customer) => customer.fullName)).toEqual(["Kept across reopen"]);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
@@ -186,7 +186,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     const database = await createEmptyPostgresDatabase();
     try {
       const first = await openDatabase({ kind: "postgres", url: database.url });
-      await first.db.insert(customers).values({ companyName: "Kept across reopen" });
+      await first.db.insert(customers).values({ fullName: "Kept across reopen" });
       await first.close();
       // Two instances booting at once: the advisory lock makes one wait for the other.
       const [second, third] = await Promise.all([
@@ -195,7 +195,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       ]);
       const kept = await second.db.select().from(customers);
       await Promise.all([second.close(), third.close()]);
-      expect(kept.map((customer) => customer.companyName)).toEqual(["Kept across reopen"]);
+      expect(kept.map((customer) => customer.fullName)).toEqual(["Kept across reopen"]);
     } finally {
       await database.drop();
     }

@@ -4,11 +4,11 @@ import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/sch
 
 export async function insertCustomer(
   db: Database,
-  companyName = "Ada Lovelace",
+  fullName = "Ada Lovelace",
   email: string | null = null,
   createdAt?: Date,
 ) {
-  const [customer] = await db.insert(customers).values({ companyName, email, createdAt }).returning();
+  const [customer] = await db.insert(customers).values({ fullName, email, createdAt }).returning();
   return customer!;
 }
 

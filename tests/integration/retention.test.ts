@@ -104,7 +104,7 @@ describe(`the 48-hour rule for unpaid orders on ${kind}`, () => {
 
     expect(await run()).toEqual({ ...NOTHING, unpaidOrders: 1, orderEvents: 1 });
     expect(await exists(orders, other.id)).toBe(true);
-    expect((await customerOf(old))?.companyName).toBe("Ann Lee");
+    expect((await customerOf(old))?.fullName).toBe("Ann Lee");
   });
 
   it("never deletes an order that was paid, completed, refunded or cancelled, however old", async () => {
@@ -138,7 +138,7 @@ describe(`the 6-year rule for customer data on ${kind}`, () => {
 
     expect(await run()).toEqual({ ...NOTHING, customersAnonymised: 1 });
     expect(await customerOf(expired)).toMatchObject({
-      companyName: ANONYMISED_CUSTOMER_NAME,
+      fullName: ANONYMISED_CUSTOMER_NAME,
       notes: null,
       userId: null,
     });
@@ -158,14 +158,14 @@ describe(`the 6-year rule for customer data on ${kind}`, () => {
       .where(eq(orders.id, refundedLater.id));
 
     expect(await run()).toEqual(NOTHING);
-    expect((await customerOf(recent))?.companyName).toBe("Ann Lee");
-    expect((await customerOf(refundedLater))?.companyName).toBe("Ann Lee");
+    expect((await customerOf(recent))?.fullName).toBe("Ann Lee");
+    expect((await customerOf(refundedLater))?.fullName).toBe("Ann Lee");
   });
 
   it("deletes a customer left with no order after 6 years", async () => {
     const [orphan] = await db()
       .insert(customers)
-      .values({ companyName: "Ann Lee", notes: "Email: ann@example.com", createdAt: subYears(subDays(now, 1), 6) })
+      .values({ fullName: "Ann Lee", notes: "Email: ann@example.com", createdAt: subYears(subDays(now, 1), 6) })
       .returning();
 
     expect(await run()).toEqual({ ...NOTHING, customersDeleted: 1 });
@@ -379,7 +379,7 @@ describe(`the privacy page and the job on ${kind}`, () => {
     expect((await db().select({ key: rateLimit.key }).from(rateLimit)).map((row) => row.key)).toEqual([
       "tier:payment:192.0.2.2",
     ]);
-    for (const order of kept) expect((await customerOf(order))?.companyName).toBe("Ann Lee");
-    expect((await customerOf(anonymised))?.companyName).toBe(ANONYMISED_CUSTOMER_NAME);
+    for (const order of kept) expect((await customerOf(order))?.fullName).toBe("Ann Lee");
+    expect((await customerOf(anonymised))?.fullName).toBe(ANONYMISED_CUSTOMER_NAME);
   });
 });

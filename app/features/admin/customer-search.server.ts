@@ -13,6 +13,6 @@ function containing(term: string) {
  */
 export function customerNameOrEmailContains(term: string): SQL {
   const pattern = containing(term);
-  const inName = sql`lower(${customers.companyName}) like ${pattern}`;
+  const inName = sql`lower(${customers.fullName}) like ${pattern}`;
   return /\s/.test(term) ? inName : or(inName, sql`${customers.email} like ${pattern}`)!;
 }

@@ -48,7 +48,7 @@ const NO_ORDERS: OrderTotals = { orders: 0, paid: [] };
 
 const summaryColumns = {
   id: customers.id,
-  name: customers.companyName,
+  name: customers.fullName,
   email: customers.email,
   anonymised: sql<boolean>`${isAnonymisedCustomer}`,
   createdAt: customers.createdAt,

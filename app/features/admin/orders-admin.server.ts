@@ -68,7 +68,7 @@ export async function recentOrders(
   const fetched = await db
     .select({
       ...orderListColumns,
-      customerName: customers.companyName,
+      customerName: customers.fullName,
       customerEmail: customers.email,
       airport: orders.airport,
       flightDate: orders.flightDate,

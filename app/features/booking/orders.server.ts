@@ -58,7 +58,7 @@ const insertBooking = preparedStatement<{ id: string }>(
       on conflict (idempotency_key) do nothing
       returning id
     ), new_customer as (
-      insert into ${customers} (id, user_id, company_name, email, notes)
+      insert into ${customers} (id, user_id, full_name, email, notes)
       select ${value("customerId")}::uuid, ${value("userId")}::text, ${value("name")}::text, ${value("email")}::text,
         ${value("notes")}::text
       from new_order
@@ -124,7 +124,7 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderDet
       flightDate: orders.flightDate,
       adults: orders.adults,
       children: orders.children,
-      customerName: customers.companyName,
+      customerName: customers.fullName,
       email: customers.email,
     })
     .from(orders)

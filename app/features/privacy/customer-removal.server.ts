@@ -11,7 +11,7 @@ export const ANONYMISED_CUSTOMER_NAME = "Client anonymisé";
 
 /** True for a customer row that names no one any more. */
 export const isAnonymisedCustomer = and(
-  eq(customers.companyName, ANONYMISED_CUSTOMER_NAME),
+  eq(customers.fullName, ANONYMISED_CUSTOMER_NAME),
   isNull(customers.notes),
   isNull(customers.email),
   isNull(customers.userId),
@@ -77,7 +77,7 @@ export async function anonymiseCustomers(db: Database, customerIds: string[]): P
   if (customerIds.length === 0) return 0;
   const changed = await db
     .update(customers)
-    .set({ companyName: ANONYMISED_CUSTOMER_NAME, email: null, notes: null, userId: null })
+    .set({ fullName: ANONYMISED_CUSTOMER_NAME, email: null, notes: null, userId: null })
     .where(and(inArray(customers.id, customerIds), not(isAnonymisedCustomer)))
     .returning({ id: customers.id });
   return changed.length;

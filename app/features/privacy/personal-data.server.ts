@@ -107,7 +107,7 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
     ? await db
         .select({
           id: customers.id,
-          name: customers.companyName,
+          name: customers.fullName,
           notes: customers.notes,
           createdAt: customers.createdAt,
         })
