@@ -19,6 +19,7 @@ import { Header } from "~/components/layout/header";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { NoScriptToast, useToastOnArrival } from "~/components/layout/toast-notice";
 import { Toaster } from "./components/ui/toaster";
+import type { AccountSummary } from "./features/auth/account";
 import { accountSummary } from "./features/auth/guards.server";
 import { currencyFromRequest } from "~/lib/currency.server";
 import { brandCssVariables } from "./features/site-config/brand-style";
@@ -106,7 +107,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ children, toast }: { children: React.ReactNode; toast?: Toast | null }) {
+function Shell({
+  children,
+  account,
+  toast,
+}: {
+  children: React.ReactNode;
+  account: AccountSummary;
+  toast?: Toast | null;
+}) {
   useToastOnArrival(toast);
   return (
     <>
@@ -116,7 +125,7 @@ function Shell({ children, toast }: { children: React.ReactNode; toast?: Toast |
       >
         Skip to content
       </a>
-      <Header />
+      <Header account={{ signedIn: account.user !== null, isAdmin: account.isAdmin }} />
       <NoScriptToast toast={toast} />
       <main id="main" className="flex-1">
         {children}
@@ -128,9 +137,9 @@ function Shell({ children, toast }: { children: React.ReactNode; toast?: Toast |
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const rootData = useLoaderData<typeof loader>();
   return (
-    <Shell toast={toast}>
+    <Shell account={rootData} toast={rootData.toast}>
       <Outlet />
     </Shell>
   );
@@ -155,5 +164,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </a>
     </section>
   );
-  return rootData ? <Shell>{body}</Shell> : <main id="main">{body}</main>;
+  return rootData ? <Shell account={rootData}>{body}</Shell> : <main id="main">{body}</main>;
 }

@@ -1,7 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ExternalLink, LayoutDashboard, LogOut, Phone } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { useAccount } from "~/features/auth/ui/use-account";
 import { cn } from "~/lib/class-names";
 import { siteConfig } from "../../../site.config";
 import { BrandLogo } from "./brand-logo";
@@ -21,9 +20,14 @@ function LoginLink({ className }: { className?: string }) {
   );
 }
 
+/** Whom the header's buttons are for: what the root loader saw, never used for access. */
+export interface HeaderAccount {
+  signedIn: boolean;
+  isAdmin: boolean;
+}
+
 /** Admin (for admins), then Sign Out for a signed-in visitor or Login to the member area for anyone else. */
-function AccountButtons({ className }: { className?: string }) {
-  const { user, isAdmin } = useAccount();
+function AccountButtons({ account: { signedIn, isAdmin }, className }: { account: HeaderAccount; className?: string }) {
   return (
     <div className={cn("flex items-center gap-2", className)}>
       {isAdmin ? (
@@ -34,7 +38,7 @@ function AccountButtons({ className }: { className?: string }) {
           </Link>
         </Button>
       ) : null}
-      {user ? (
+      {signedIn ? (
         <Form method="post" action="/sign-out">
           <Button type="submit" variant="outline">
             <LogOut aria-hidden="true" />
@@ -75,7 +79,7 @@ function HeaderNav({ label, className }: { label: string; className: string }) {
   );
 }
 
-export function Header() {
+export function Header({ account }: { account: HeaderAccount }) {
   const { pathname } = useLocation();
 
   return (
@@ -91,7 +95,7 @@ export function Header() {
           <div className="hidden items-center gap-3 lg:flex">
             <PhoneLink />
             <CurrencyMenu />
-            <AccountButtons />
+            <AccountButtons account={account} />
           </div>
           <MobileMenuToggle />
         </div>
@@ -101,7 +105,7 @@ export function Header() {
         <div className="flex flex-col gap-4 px-4 pt-4">
           <PhoneLink className="px-3" />
           <CurrencyMenu align="start" className="w-fit" />
-          <AccountButtons className="flex-wrap" />
+          <AccountButtons account={account} className="flex-wrap" />
         </div>
       </MobileMenu>
     </>
