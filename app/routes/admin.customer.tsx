@@ -7,7 +7,7 @@ import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { CustomerName } from "~/features/admin/ui/customer-name";
 import { customerOrders, findCustomer } from "~/features/admin/customers-admin.server";
-import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
+import { formatCountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { OrdersList } from "~/features/admin/ui/orders-list";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";

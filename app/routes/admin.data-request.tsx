@@ -8,7 +8,6 @@ import { database } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
 import { EraseForm, ExportForm } from "~/features/privacy/ui/data-request-actions";
-import { companyDay, formatDayFr } from "~/features/privacy/data-request-deadline";
 import { DataRequestHistory } from "~/features/privacy/ui/data-request-history";
 import { DATA_REQUEST_KIND_LABELS, eraseSchema } from "~/features/privacy/data-request-schema";
 import { DataRequestDeadline, DataRequestStatusBadge } from "~/features/privacy/ui/data-request-status";
@@ -18,6 +17,8 @@ import { PersonalDataView } from "~/features/privacy/ui/personal-data-view";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
+import { companyDay } from "~/lib/company-time";
+import { formatDayFr } from "~/lib/format-fr";
 
 export const handle = { lang: "fr" };
 

@@ -6,7 +6,7 @@ import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { companyDay, RESPONSE_DELAY_FR } from "~/features/privacy/data-request-deadline";
+import { RESPONSE_DELAY_FR } from "~/features/privacy/data-request-deadline";
 import { DataRequestForm } from "~/features/privacy/ui/data-request-form";
 import { dataRequestSchema } from "~/features/privacy/data-request-schema";
 import { DataRequestTable } from "~/features/privacy/ui/data-request-table";
@@ -14,6 +14,7 @@ import { listDataRequests, recordDataRequest } from "~/features/privacy/data-req
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
+import { companyDay } from "~/lib/company-time";
 
 export const handle = { lang: "fr" };
 

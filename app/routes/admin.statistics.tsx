@@ -5,12 +5,10 @@ import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
 import { useToastOnArrival } from "~/components/layout/toast-notice";
 import { database } from "~/db/client.server";
-import { formatDayFr } from "~/features/privacy/data-request-deadline";
 import {
   defaultPeriod,
   GROUPED_BY,
   statisticsPeriodSchema,
-  companyDay,
   type Granularity,
 } from "~/features/admin/statistics-period";
 import { StatisticsForm } from "~/features/admin/ui/statistics-form";
@@ -19,6 +17,8 @@ import { salesStatistics, type SalesStatistics } from "~/features/admin/statisti
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
 import { pageMeta } from "~/features/seo/page-meta";
+import { companyDay } from "~/lib/company-time";
+import { formatDayFr } from "~/lib/format-fr";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 

@@ -6,7 +6,7 @@ import { useToastOnArrival } from "~/components/layout/toast-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/db/client.server";
-import { formatAmountFr, formatCountFr } from "~/features/admin/format";
+import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";

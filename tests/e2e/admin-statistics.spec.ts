@@ -3,7 +3,7 @@ import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
 import { bookAndReachPayment, chooseEuros, payWith } from "./booking-form";
 import { e2eDatabase } from "./database";
 import { expect, seriousA11yViolations, test, uniqueEmail } from "./fixtures";
-import { companyDay } from "~/features/admin/statistics-period";
+import { companyDay } from "~/lib/company-time";
 
 /** "YYYY-MM-DD", "DD/MM/YYYY" of a random day between 2001 and 2019, when no test books. */
 function dayLongAgo() {

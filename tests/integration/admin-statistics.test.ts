@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { orders } from "~/db/schema";
 import { ORDER_STATUSES } from "~/db/schema";
-import { CONFIRMED_ORDER_STATUSES } from "~/features/admin/order-status";
+import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import {
   UNPAID_ORDER_STATUSES,
   WITHDRAWN_ORDER_STATUSES,
   type SalesStatistics,
 } from "~/features/admin/statistics.server";
-import { companyDay } from "~/features/admin/statistics-period";
+import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { databaseWithAdmin, pageRequest } from "./accounts";
@@ -178,7 +178,7 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
   });
 
   it("counts every status in exactly one of paid, unpaid and withdrawn", () => {
-    const grouped = [...CONFIRMED_ORDER_STATUSES, ...UNPAID_ORDER_STATUSES, ...WITHDRAWN_ORDER_STATUSES];
+    const grouped = [...PAID_ORDER_STATUSES, ...UNPAID_ORDER_STATUSES, ...WITHDRAWN_ORDER_STATUSES];
     expect(grouped.sort()).toEqual([...ORDER_STATUSES].sort());
   });
 

@@ -14,7 +14,7 @@ import {
 } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { ANONYMISED_CUSTOMER_NAME } from "~/features/privacy/customer-removal.server";
-import { companyDay } from "~/features/privacy/data-request-deadline";
+import { companyDay } from "~/lib/company-time";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
 import { action as exportAction } from "~/routes/admin.data-request-export";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-request";

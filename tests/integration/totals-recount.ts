@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
-import { TIME_ZONE } from "~/features/admin/format";
-import { CONFIRMED_ORDER_STATUSES } from "~/features/admin/order-status";
+import { COMPANY_TIME_ZONE } from "~/lib/company-time";
+import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
 
 interface GroupTotal {
@@ -25,7 +25,7 @@ async function groupTotals(db: Database, query: ReturnType<typeof sql>): Promise
 /** The dashboard's figures as the full scan before the summary tables computed them. */
 async function recountedStats(db: Database): Promise<DashboardStats> {
   const confirmed = sql.join(
-    CONFIRMED_ORDER_STATUSES.map((status) => sql`${status}`),
+    PAID_ORDER_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
   const result = (await db.execute(sql`
@@ -58,7 +58,7 @@ async function expectDaysToMatchRecount(db: Database) {
     from order_days group by day, currency, status, airport having sum(orders) <> 0 or sum(amount) <> 0
     order by 1, 2, 3, 4 nulls first`);
   const recounted = await days(sql`
-    select to_char(created_at at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day, currency, status, airport,
+    select to_char(created_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD') as day, currency, status, airport,
            count(*) as orders, sum(amount) as amount
     from orders group by 1, 2, 3, 4 order by 1, 2, 3, 4 nulls first`);
   expect(summarised).toEqual(recounted);

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { CURRENCY_CODES, customers, orders, user, type CurrencyCode } from "~/db/schema";
 import { isAnonymisedCustomer } from "~/features/privacy/customer-removal.server";
 import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
-import { CONFIRMED_ORDER_STATUSES } from "./order-status";
+import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import { customerNameOrEmailContains } from "./customer-search.server";
 import { orderListColumns, type AdminOrderRow } from "./orders-admin.server";
 
@@ -63,7 +63,7 @@ async function orderTotals(db: Database, customerIds: string[]): Promise<Map<str
       customerId: orders.customerId,
       currency: orders.currency,
       orders: sql<number>`count(*)`.mapWith(Number),
-      paid: sql<number>`coalesce(sum(${orders.amount}) filter (where ${inArray(orders.status, [...CONFIRMED_ORDER_STATUSES])}), 0)`.mapWith(
+      paid: sql<number>`coalesce(sum(${orders.amount}) filter (where ${inArray(orders.status, [...PAID_ORDER_STATUSES])}), 0)`.mapWith(
         Number,
       ),
     })

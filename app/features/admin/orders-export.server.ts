@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { csvLine, UTF8_BOM } from "./csv";
 import type { OrderFilters } from "./order-filters";
-import { orderStatusLabel } from "./order-status";
+import { orderStatusLabel } from "~/features/booking/order-status";
 import { allOrdersMatching, type AdminOrderRow } from "./orders-admin.server";
 
 const COLUMNS: [string, (order: AdminOrderRow) => string | number | null][] = [

@@ -1,4 +1,4 @@
-import { formatDayFr } from "~/features/privacy/data-request-deadline";
+import { formatDayFr } from "~/lib/format-fr";
 import { addDays, type Granularity, type StatisticsPeriod } from "./statistics-period";
 
 // The periods the statistics are grouped in, named by their first day ("YYYY-MM-DD") as

@@ -1,5 +1,4 @@
 import { z } from "~/lib/zod";
-import { TIME_ZONE } from "./format";
 
 // The sales statistics' period, as the GET form sends it. Shared by the form in the browser and the
 // loader. Days are calendar days ("YYYY-MM-DD") in Amsterdam, as the database groups them.
@@ -24,18 +23,6 @@ export function addDays(isoDay: string, days: number): string {
 /** The number of days from `from` to `to`, both counted. */
 export function periodLength(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-const isoDayInAmsterdam = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** "YYYY-MM-DD" of `now`'s day in Amsterdam. */
-export function companyDay(now: Date): string {
-  return isoDayInAmsterdam.format(now);
 }
 
 export interface StatisticsPeriod {

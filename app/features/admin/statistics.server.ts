@@ -1,7 +1,7 @@
 import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { CURRENCY_CODES, orderDays, type CurrencyCode, type OrderStatus } from "~/db/schema";
-import { CONFIRMED_ORDER_STATUSES } from "./order-status";
+import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import { periodBuckets } from "./statistics-buckets";
 import { type StatisticsPeriod } from "./statistics-period";
 
@@ -59,7 +59,7 @@ const whereStatusIn = (status: AnyColumn, statuses: readonly OrderStatus[]) => i
 /** The days of the period, both ends included. */
 const inPeriod = (period: StatisticsPeriod) => and(gte(orderDays.day, period.from), lte(orderDays.day, period.to));
 
-const confirmed = whereStatusIn(orderDays.status, CONFIRMED_ORDER_STATUSES);
+const confirmed = whereStatusIn(orderDays.status, PAID_ORDER_STATUSES);
 
 /** The orders of a group's daily figures, or only those whose rows match `condition`. */
 const ordersOf = (condition?: SQL) =>

@@ -1,7 +1,7 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customerTotals, orderTotals } from "~/db/schema";
-import { CONFIRMED_ORDER_STATUSES } from "./order-status";
+import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 
 export interface DashboardStats {
   customers: number;
@@ -25,7 +25,7 @@ export async function dashboardStats(db: Database): Promise<DashboardStats> {
     .select({
       count: sumOrZero(sql`sum(${orderTotals.orders})`),
       revenue: sumOrZero(
-        sql`sum(${orderTotals.amount}) filter (where ${inArray(orderTotals.status, [...CONFIRMED_ORDER_STATUSES])})`,
+        sql`sum(${orderTotals.amount}) filter (where ${inArray(orderTotals.status, [...PAID_ORDER_STATUSES])})`,
       ),
     })
     .from(orderTotals);

@@ -19,7 +19,22 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** Paid and completed orders are confirmed revenue (spec §4). */
-export function isPaidStatus(status: OrderStatus): boolean {
-  return status === "paid" || status === "completed";
+/** Orders that were paid for: a completed order was paid first. They alone count as revenue. */
+export const PAID_ORDER_STATUSES = ["paid", "completed"] as const satisfies readonly OrderStatus[];
+
+export function isPaidStatus(status: string): boolean {
+  return (PAID_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+const FRENCH_LABELS: Record<OrderStatus, string> = {
+  "Not Paid": "Non payée",
+  paid: "Payée",
+  completed: "Terminée",
+  cancelled: "Annulée",
+  refunded: "Remboursée",
+};
+
+/** The status as the back office shows it, in French. */
+export function orderStatusLabel(status: string): string {
+  return FRENCH_LABELS[status as OrderStatus] ?? status;
 }

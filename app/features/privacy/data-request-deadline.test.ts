@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyDay, dataRequestStatus, formatDayFr, responseDeadline } from "./data-request-deadline";
+import { dataRequestStatus, responseDeadline } from "./data-request-deadline";
 
 describe("responseDeadline", () => {
   it("is one calendar month after the day the request arrived", () => {
@@ -24,19 +24,5 @@ describe("dataRequestStatus", () => {
 
   it("is done once answered, however late", () => {
     expect(dataRequestStatus({ ...open, completedAt: new Date("2025-05-01T10:00:00Z") }, "2025-06-01")).toBe("done");
-  });
-});
-
-describe("companyDay", () => {
-  it("is the day in Amsterdam, not in UTC", () => {
-    expect(companyDay(new Date("2025-03-21T23:30:00Z"))).toBe("2025-03-22");
-    expect(companyDay(new Date("2025-07-01T21:59:00Z"))).toBe("2025-07-01");
-    expect(companyDay(new Date("2025-07-01T22:00:00Z"))).toBe("2025-07-02");
-  });
-});
-
-describe("formatDayFr", () => {
-  it("writes the day first", () => {
-    expect(formatDayFr("2025-03-09")).toBe("09/03/2025");
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CustomerName } from "./customer-name";
 import type { CustomerSummary } from "~/features/admin/customers-admin.server";
-import { formatCountFr, formatDateTimeFr } from "~/features/admin/format";
+import { formatCountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { PaidTotals } from "./paid-totals";
 
 /** The page's customers, each linked to their page, with their order count and what they paid. */

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { formatDateTimeFr } from "~/features/admin/format";
+import { formatDateTimeFr } from "~/lib/format-fr";
 import type { ContactMessageRow, UnsubscribeRequestRow } from "~/features/admin/messages-admin.server";
 import { MessageStatusBadge, MessageStatusForm } from "./message-status-form";
 import type { MessageKind, MessageStatus } from "~/features/admin/message-status";

@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ORDER_STATUSES } from "~/db/schema";
 import { filtersQuery, MIN_SEARCH_LENGTH, type FilterErrors, type FilterField } from "~/features/admin/order-filters";
-import { orderStatusLabel } from "~/features/admin/order-status";
+import { orderStatusLabel } from "~/features/booking/order-status";
 
 /** The props tying a filter field to its error message. */
 function fieldProps(name: FilterField, errors: FilterErrors) {

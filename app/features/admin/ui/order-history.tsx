@@ -1,6 +1,6 @@
-import { formatDateTimeFr } from "~/features/admin/format";
+import { formatDateTimeFr } from "~/lib/format-fr";
 import type { OrderDetails } from "~/features/admin/order-details.server";
-import { orderStatusLabel } from "~/features/admin/order-status";
+import { orderStatusLabel } from "~/features/booking/order-status";
 
 const ACTOR_LABELS: Record<string, string> = { customer: "le client", system: "le système" };
 

@@ -1,4 +1,4 @@
-import { formatAmountFr, formatDateTimeFr } from "~/features/admin/format";
+import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
 import type { OrderDetails } from "~/features/admin/order-details.server";
 
 const OUTCOME_LABELS: Record<string, string> = { succeeded: "Accepté", declined: "Refusé" };

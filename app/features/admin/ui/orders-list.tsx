@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/class-names";
-import { formatAmountFr, formatDateTimeFr } from "~/features/admin/format";
+import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { OrderStatusBadge } from "./order-status-badge";
 import type { CustomerOrderRow } from "~/features/admin/customers-admin.server";
 

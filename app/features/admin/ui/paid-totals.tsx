@@ -1,4 +1,4 @@
-import { formatAmountFr } from "~/features/admin/format";
+import { formatAmountFr } from "~/lib/format-fr";
 import type { PaidTotal } from "~/features/admin/customers-admin.server";
 
 /** What a customer paid, one line per currency (never added together), or a dash when nothing. */

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import type { CurrencyCode } from "~/db/schema";
 import { BarChart, type ChartSeries } from "./bar-chart";
-import { formatAmountFr, formatCountFr } from "~/features/admin/format";
+import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
 import { bucketLabel } from "~/features/admin/statistics-buckets";
 import { GROUPED_BY, type Granularity } from "~/features/admin/statistics-period";
 import type { AirportFigures, CurrencyFigures, OrderCounts, SalesStatistics } from "~/features/admin/statistics.server";

@@ -1,5 +1,5 @@
 import type { DataRequestAction } from "~/db/schema";
-import { formatDateTimeFr } from "~/features/admin/format";
+import { formatDateTimeFr } from "~/lib/format-fr";
 import type { DataRequestEvent } from "~/features/privacy/data-requests.server";
 
 const ACTION_LABELS: Record<DataRequestAction, string> = {

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/class-names";
-import { formatDateTimeFr } from "~/features/admin/format";
-import { dataRequestStatus, formatDayFr, responseDeadline } from "~/features/privacy/data-request-deadline";
+import { formatDateTimeFr, formatDayFr } from "~/lib/format-fr";
+import { dataRequestStatus, responseDeadline } from "~/features/privacy/data-request-deadline";
 
 interface RequestDates {
   receivedOn: string;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/class-names";
-import { dataRequestStatus, formatDayFr } from "~/features/privacy/data-request-deadline";
+import { dataRequestStatus } from "~/features/privacy/data-request-deadline";
+import { formatDayFr } from "~/lib/format-fr";
 import { DATA_REQUEST_KIND_LABELS } from "~/features/privacy/data-request-schema";
 import { DataRequestDeadline, DataRequestStatusBadge } from "./data-request-status";
 import type { DataRequest } from "~/features/privacy/data-requests.server";

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { SummaryList } from "~/components/layout/summary-list";
-import { formatAmountFr, formatDateTimeFr } from "~/features/admin/format";
-import { orderStatusLabel } from "~/features/admin/order-status";
+import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
+import { orderStatusLabel } from "~/features/booking/order-status";
 import type { ChargeOutcome } from "~/features/payments/gateway";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmountFr, formatCountFr, formatDateTimeFr } from "./format";
+import { formatAmountFr, formatCountFr, formatDateTimeFr, formatDayFr } from "./format-fr";
 
 describe("formatAmountFr", () => {
   it.each([
@@ -25,5 +25,11 @@ describe("formatCountFr", () => {
   it("groups thousands with a narrow no-break space", () => {
     expect(formatCountFr(7)).toBe("7");
     expect(formatCountFr(1000000)).toBe("1\u202f000\u202f000");
+  });
+});
+
+describe("formatDayFr", () => {
+  it("writes the day first", () => {
+    expect(formatDayFr("2025-03-09")).toBe("09/03/2025");
   });
 });

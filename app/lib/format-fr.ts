@@ -1,14 +1,12 @@
-import { currencyByCode, type CurrencyCode } from "~/lib/currency";
+import { COMPANY_TIME_ZONE } from "./company-time";
+import { currencyByCode, type CurrencyCode } from "./currency";
 
 // The admin pages are French. These build their text from numbers themselves rather than through
 // Intl's full French patterns, whose spaces and words differ between ICU versions: the server's
 // and the browser's rendering must be identical for hydration.
 
-/** The company's time zone (Amsterdam): dates read the same wherever the server or the admin is. */
-export const TIME_ZONE = "Europe/Amsterdam";
-
 const dateParts = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: TIME_ZONE,
+  timeZone: COMPANY_TIME_ZONE,
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
@@ -40,4 +38,9 @@ export function formatAmountFr(minorUnits: number, code: CurrencyCode): string {
   const whole = formatCountFr(Math.floor(absolute / 100));
   const cents = (absolute % 100).toString().padStart(2, "0");
   return `${sign}${whole},${cents}${NO_BREAK_SPACE}${currencyByCode(code).symbol}`;
+}
+
+/** "21/03/2025" from "2025-03-21". */
+export function formatDayFr(isoDate: string): string {
+  return isoDate.split("-").reverse().join("/");
 }
