@@ -1,24 +1,20 @@
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
-import type { CurrencyCode } from "~/lib/currency";
 import { formatFlightDate } from "./flight-date";
+import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "./pricing";
 
-export interface ConfirmationMailDetails {
+/** The paid order, the address to send it to, and its voucher. */
+export type ConfirmationMailDetails = Pick<
+  OrderDetails,
+  "customerName" | "orderNumber" | "airport" | "flightDate" | "adults" | "children" | "amount" | "currency"
+> & {
   to: string;
-  customerName: string;
-  orderNumber: string;
-  airport: string | null;
-  flightDate: string | null;
-  adults: number;
-  children: number;
-  amount: number;
-  currency: CurrencyCode;
   voucherCode: string;
   /** The voucher's QR code as a PNG data URL. */
   voucherQr: string;
-}
+};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
