@@ -21,7 +21,7 @@ function LoginLink({ className }: { className?: string }) {
 }
 
 /** Whom the header's buttons are for: what the root loader saw, never used for access. */
-export interface HeaderAccount {
+interface HeaderAccount {
   signedIn: boolean;
   isAdmin: boolean;
 }

@@ -6,8 +6,6 @@ import type { Env } from "~/env.server";
 import { logger as processLogger } from "~/logger.server";
 import { smtpTransport, type MailTransport } from "./transport.server";
 
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
-
 export interface OutboxWorkerOptions {
   db: Database;
   /** Undefined when SMTP_URL is unset: mails then stay queued and are only logged. */

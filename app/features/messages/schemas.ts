@@ -70,7 +70,3 @@ export const servicesContactSchema = z.object({
 
 /** The /unsubscribe form (spec §5). */
 export const unsubscribeSchema = z.object({ email: emailAddress });
-
-export type ContactInput = z.infer<typeof contactSchema>;
-export type ServicesContactInput = z.infer<typeof servicesContactSchema>;
-export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;

@@ -100,5 +100,3 @@ export function cardSchema(now: Date) {
       }
     });
 }
-
-export type CardDetails = z.output<ReturnType<typeof cardSchema>>;

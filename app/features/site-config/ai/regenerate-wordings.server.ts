@@ -22,8 +22,6 @@ export const regenerateRequestSchema = z.object({
   }),
 });
 
-export type RegenerateRequest = z.input<typeof regenerateRequestSchema>;
-
 export type RegenerateAnswer =
   | { success: true; rephrased: Wordings; error: null; provider: RephraseProvider }
   | { success: false; rephrased: null; error: string; provider: RephraseProvider };
