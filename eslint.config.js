@@ -3,6 +3,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const zodThroughLib = {
+  name: "zod",
+  message: "Import z from ~/lib/zod: it configures zod for the Content-Security-Policy.",
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -14,24 +20,31 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            {
-              name: "zod",
-              message: "Import z from ~/lib/zod: it configures zod for the Content-Security-Policy.",
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [zodThroughLib] }],
       "no-restricted-properties": [
         "error",
         {
           object: "request",
           property: "formData",
           message: "Use readFormData(request) from ~/lib/form-data.server: it answers a malformed body with a 4xx.",
+        },
+      ],
+    },
+  },
+  {
+    // components/ holds what any feature may use, so it may not depend on one (ADR 014).
+    files: ["app/components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [zodThroughLib],
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)features(/|$)",
+              message: "app/components may not import a feature: move the piece into the feature, or pass it in.",
+            },
+          ],
         },
       ],
     },
