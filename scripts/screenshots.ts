@@ -1,4 +1,4 @@
-// Screenshots of every spec page at phone (390 px) and desktop (1280 px) width, for a person to look at.
+// Screenshots of every page at phone (390 px) and desktop (1280 px) width, for a person to look at.
 // Usage: npx tsx scripts/screenshots.ts [base URL, default http://127.0.0.1:3000] [page paths...]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-// The booking and card forms as a traveller fills them in, for the specs that book.
+// The booking and card forms as a traveller fills them in, for the tests that book.
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 export const PAYMENT_URL = new RegExp(`/fast-track-payment/${UUID}$`);

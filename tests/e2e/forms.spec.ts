@@ -182,7 +182,7 @@ test.describe("the contact page", () => {
     expect(postStatuses).toEqual([]);
   });
 
-  test("inputs stop at the spec's lengths", async ({ page }) => {
+  test("inputs stop at the forms' length limits", async ({ page }) => {
     await page.goto("/contact");
     for (const [label, limit] of [
       ["First name", 100],

@@ -19,7 +19,7 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** Paid and completed orders are confirmed revenue (spec §4). */
+/** Paid and completed orders are confirmed revenue. */
 export function isPaidStatus(status: OrderStatus): boolean {
   return status === "paid" || status === "completed";
 }
