@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { PUBLIC_PAGE_PATHS } from "../app/features/seo/sitemap";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const [baseUrl = "http://127.0.0.1:3000", ...requested] = process.argv.slice(2);
 const paths = requested.length

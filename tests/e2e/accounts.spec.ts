@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { newPerson, openSignUp, signIn, signUp } from "./accounts";
-import { adminCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+import { newPerson, openSignUp, signIn, signUp } from "../support/e2e/auth-page";
+import { adminCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 test.describe("sign-up", () => {
   test("shows the French messages for short and mismatched passwords, then clears the form with a toast", async ({

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
-import { bookAndReachPayment, payWith } from "./booking-form";
-import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test, uniqueEmail } from "./fixtures";
+import { newPerson, signIn, signInAsNewAdmin, signUp } from "../support/e2e/auth-page";
+import { bookAndReachPayment, payWith } from "../support/e2e/booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test, uniqueEmail } from "../support/e2e/fixtures";
 
 const ADMIN_PAGES = ["/admin/clients", `/admin/clients/${randomUUID()}`, "/admin/messages"];
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page, TestInfo } from "@playwright/test";
-import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
-import { bookAndReachPayment, payWith } from "./booking-form";
-import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+import { newPerson, signIn, signInAsNewAdmin, signUp } from "../support/e2e/auth-page";
+import { bookAndReachPayment, payWith } from "../support/e2e/booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 const cardOf = (page: Page, title: string) =>
   page.getByRole("heading", { name: title, exact: true }).locator("xpath=ancestor::*[@data-slot='card']");

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
-import { bookAndReachPayment, chooseEuros, payWith } from "./booking-form";
-import { e2eDatabase } from "./database";
-import { expect, seriousA11yViolations, test, uniqueEmail } from "./fixtures";
+import { newPerson, signIn, signInAsNewAdmin, signUp } from "../support/e2e/auth-page";
+import { bookAndReachPayment, chooseEuros, payWith } from "../support/e2e/booking-form";
+import { e2eDatabase } from "../support/e2e/database";
+import { expect, seriousA11yViolations, test, uniqueEmail } from "../support/e2e/fixtures";
 import { companyDay } from "~/features/admin/statistics-period";
 
 /** "YYYY-MM-DD", "DD/MM/YYYY" of a random day between 2001 and 2019, when no test books. */

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { subDays } from "date-fns";
-import { signInAsNewAdmin } from "./accounts";
-import { bookAndReachPayment, localIso, payWith } from "./booking-form";
-import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+import { signInAsNewAdmin } from "../support/e2e/auth-page";
+import { bookAndReachPayment, localIso, payWith } from "../support/e2e/booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 interface ExportFile {
   email: string;

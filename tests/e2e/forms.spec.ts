@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { siteConfig } from "../../site.config";
-import { submitAndReadButton } from "./busy-button";
-import { expect, mailsTo, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
+import { submitAndReadButton } from "../support/e2e/busy-button";
+import { expect, mailsTo, seriousA11yViolations, test, uniqueEmail, waitForMail } from "../support/e2e/fixtures";
 
 const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
 const LINK_SENT = "Unsubscribe link sent to your email";

@@ -1,5 +1,5 @@
-import { newPerson, signIn, signUp } from "./accounts";
-import { expect, test } from "./fixtures";
+import { newPerson, signIn, signUp } from "../support/e2e/auth-page";
+import { expect, test } from "../support/e2e/fixtures";
 
 // Anonymous views of the public pages are served from memory (server/page-cache.ts); these check
 // that nobody is ever served a page meant for someone else.

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { siteConfig } from "../../site.config";
 

@@ -1,4 +1,4 @@
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 test("an unknown path answers 404 with the not-found page and a link home", async ({ page }) => {
   const response = await page.goto("/no/such-page");

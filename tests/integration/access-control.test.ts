@@ -20,9 +20,9 @@ import { REPHRASE_TONE, wordingsOf } from "~/features/site-config/generator/word
 import { action as regenerateWordingsAction } from "~/routes/api.regenerate-wordings";
 import { siteConfig } from "../../site.config";
 import { action as configGeneratorAction, loader as configGeneratorLoader } from "~/routes/config-generator";
-import { createSignedInAccount, pageRequest, type TestAccount } from "./accounts";
-import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { createSignedInAccount, pageRequest, type TestAccount } from "../support/integration/requests";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 interface ProtectedEntry {
   name: string;

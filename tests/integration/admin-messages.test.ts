@@ -5,10 +5,10 @@ import type { KeysetPage } from "~/features/admin/keyset.server";
 import type { ContactMessageRow, UnsubscribeRequestRow } from "~/features/admin/messages-admin.server";
 import { takeToast } from "~/lib/toast.server";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin.messages";
-import { databaseWithAdmin, formRequest, pageRequest } from "./accounts";
-import { insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { databaseWithAdmin, formRequest, pageRequest } from "../support/integration/requests";
+import { insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 

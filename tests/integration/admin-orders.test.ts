@@ -6,10 +6,10 @@ import { takeToast } from "~/lib/toast.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.order";
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as exportLoader } from "~/routes/admin.orders-export";
-import { cookieHeader, databaseWithAdmin, formRequest, pageRequest } from "./accounts";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { cookieHeader, databaseWithAdmin, formRequest, pageRequest } from "../support/integration/requests";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 

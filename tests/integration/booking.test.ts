@@ -12,9 +12,9 @@ import {
   postRequest,
   rowCounts,
   bookingTestDatabase,
-} from "./booking-helpers";
-import { routeArgs } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+} from "../support/integration/booking-helpers";
+import { routeArgs } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const db = bookingTestDatabase();
 

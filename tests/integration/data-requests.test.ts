@@ -19,10 +19,10 @@ import type { PersonalData } from "~/features/privacy/personal-data.server";
 import { action as exportAction } from "~/routes/admin.data-request-export";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-request";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.data-requests";
-import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "./accounts";
-import { book, insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "../support/integration/requests";
+import { book, insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 

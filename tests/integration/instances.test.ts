@@ -6,9 +6,9 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.mjs";
-import { bookingFormFields } from "./booking-helpers";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { bookingFormFields } from "../support/integration/booking-helpers";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 // Several instances of the site on one PostgreSQL, and PostgreSQL going away under a running one.
 

@@ -10,9 +10,9 @@ import { action as servicesContactAction } from "~/routes/services-contact";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
 import { siteConfig } from "../../site.config";
-import { routeArgs, routeResult } from "./route-result";
-import { installedTestDatabase } from "./installed-database";
-import { testDatabaseKind } from "./test-database";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { installedTestDatabase } from "../support/integration/installed-database";
+import { testDatabaseKind } from "../support/test-database";
 
 const kind = testDatabaseKind();
 const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";

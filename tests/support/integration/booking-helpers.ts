@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { installDatabase, type Database } from "~/db/client.server";
 import type { BookingForm } from "~/features/booking/schema";
-import { openTestDatabase, type TestDatabase } from "./test-database";
+import { openTestDatabase, type TestDatabase } from "../test-database";
 
 /** A day comfortably in the future, "YYYY-MM-DD". */
 export function futureDate(daysAhead = 30): string {
