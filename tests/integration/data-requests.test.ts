@@ -49,6 +49,11 @@ async function detail(id: string) {
   return result.data as { found: { personalData: PersonalData; history: { action: string }[] } | null };
 }
 
+/** A request's history, as stored. */
+function eventsOf(id: string) {
+  return db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id));
+}
+
 function exportFile(id: string) {
   return exportAction(
     routeArgs(formRequest(`/admin/data-requests/${id}/export`, {}, { cookie: admin().cookie }), { requestId: id }),
@@ -110,7 +115,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       receivedOn: "2025-01-31",
       completedAt: null,
     });
-    const events = await db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id));
+    const events = await eventsOf(id);
     expect(events).toEqual([
       expect.objectContaining({ action: "recorded", actorUserId: await adminId(), actorEmail: admin().email }),
     ]);
@@ -166,12 +171,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
 
     const [request] = await db().select().from(dataRequests).where(eq(dataRequests.id, id));
     expect(request!.completedAt).toBeInstanceOf(Date);
-    const [event] = await db()
-      .select()
-      .from(dataRequestEvents)
-      .where(eq(dataRequestEvents.action, "exported"))
-      .orderBy(dataRequestEvents.createdAt)
-      .limit(1);
+    const event = (await eventsOf(id)).find((row) => row.action === "exported");
     expect(event).toMatchObject({
       actorEmail: admin().email,
       counts: {
@@ -233,9 +233,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       emails: [],
     });
     expect(found.history.map((event) => event.action)).toEqual(["recorded", "erased"]);
-    const erasedEvent = (
-      await db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id))
-    ).find((row) => row.action === "erased");
+    const erasedEvent = (await eventsOf(id)).find((row) => row.action === "erased");
     expect(erasedEvent).toMatchObject({
       actorEmail: admin().email,
       counts: {

@@ -5,6 +5,7 @@ import { session } from "~/db/schema";
 import { grantAdmin } from "~/features/auth/roles.server";
 import routes from "~/routes";
 import { bookingFormFields } from "../support/integration/booking-helpers";
+import { cookieHeader } from "../support/integration/requests";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { testDatabaseKind } from "../support/test-database";
 
@@ -179,10 +180,7 @@ async function signedUpCookie(email: string): Promise<string> {
     body: JSON.stringify({ email, password }),
   });
   expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return cookieHeader(signIn.headers);
 }
 
 /**

@@ -74,3 +74,13 @@ export async function payWith(page: Page, cardNumber: string, cvv = "123") {
   await page.getByLabel("CVV").fill(cvv);
   await page.getByRole("button", { name: "FINISH" }).click();
 }
+
+/** Books as `traveller`, pays with a card that succeeds and waits for the confirmation: the order's id and number. */
+export async function bookAndPay(page: Page, traveller: Traveller = {}) {
+  await bookAndReachPayment(page, traveller);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  const orderNumber = (await page.getByText(/^Order FT-/).textContent())!.replace("Order ", "");
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  return { orderId, orderNumber };
+}

@@ -42,6 +42,17 @@ export const test = base.extend<{ consoleErrors: string[]; allowedHttpErrors: nu
   ],
 });
 
+/** Waits for `text` in a toast, or without JavaScript the same words printed on the page. */
+export async function expectNotice(page: Page, text: string) {
+  // Text matching skips <noscript>.
+  await expect(
+    page
+      .getByText(text)
+      .or(page.getByRole("status").filter({ hasText: text }))
+      .first(),
+  ).toBeVisible();
+}
+
 /** The serious and critical accessibility violations axe finds on the page. */
 export async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

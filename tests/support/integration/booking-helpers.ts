@@ -39,8 +39,6 @@ export function postRequest(path: string, fields: Record<string, string>, cookie
   });
 }
 
-/** Arguments for calling a route's loader or action directly, as React Router would. */
-
 /** What a loader or action answered, whether a Response (redirect) or `data()`. */
 export function answer<T>(result: unknown): { status: number; headers: Headers; data: T } {
   if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined as T };
