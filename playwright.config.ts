@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // With TEST_DATABASE_URL the server runs on a PostgreSQL database of its own, which the tests can
@@ -15,7 +15,7 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 // The mail sink's ports follow E2E_PORT, so parallel runs on other ports never share a sink.
 const MAIL_SINK_SMTP_PORT = PORT + 20_000;
 const MAIL_SINK_HTTP_PORT = PORT + 21_000;
-// Read by `waitForMail` in tests/e2e/fixtures.ts (the test workers inherit this process's environment).
+// Read by `waitForMail` in tests/support/e2e/fixtures.ts (the test workers inherit this process's environment).
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}`;
 
 export default defineConfig({
@@ -29,7 +29,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  globalTeardown: "./tests/e2e/global-teardown.ts",
+  globalTeardown: "./tests/support/e2e/global-teardown.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -42,14 +42,14 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: [
     {
-      command: "node tests/e2e/mail-sink.mjs",
+      command: "node tests/support/e2e/mail-sink.mjs",
       url: `${process.env.MAIL_SINK_URL}/health`,
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: "node tests/e2e/serve.mjs",
+      command: "node tests/support/e2e/serve.mjs",
       url: `http://127.0.0.1:${PORT}/healthz`,
       env: {
         PORT: String(PORT),

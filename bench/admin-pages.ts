@@ -15,8 +15,8 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { grantAdmin } from "~/features/auth/roles.server";
 import { seedDatabase } from "../scripts/seed-database";
-import { startProductionServer, type ProductionServer } from "../tests/integration/production-server";
-import { createEmptyPostgresDatabase } from "../tests/integration/test-database";
+import { startProductionServer, type ProductionServer } from "../tests/support/production-server";
+import { createEmptyPostgresDatabase } from "../tests/support/test-database";
 import { QUERY_COUNT_HEADER } from "../server/query-count";
 
 const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { kib, type ResultRow } from "./lib/results";
 import type { BenchServer } from "./lib/server";
 

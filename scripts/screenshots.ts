@@ -1,9 +1,9 @@
-// Screenshots of every spec page at phone (390 px) and desktop (1280 px) width, for a person to look at.
+// Screenshots of every page at phone (390 px) and desktop (1280 px) width, for a person to look at.
 // Usage: npx tsx scripts/screenshots.ts [base URL, default http://127.0.0.1:3000] [page paths...]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { PUBLIC_PAGE_PATHS } from "../app/features/seo/sitemap";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const [baseUrl = "http://127.0.0.1:3000", ...requested] = process.argv.slice(2);
 const paths = requested.length

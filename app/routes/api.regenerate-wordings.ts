@@ -4,7 +4,7 @@ import { requireAdminApi } from "~/features/auth/guards.server";
 
 /**
  * POST {currentContent, brandInfo: {companyName, tone}} -> {success, rephrased, error, provider}
- * (spec §7), for tools; the generator page calls the same function through its own action.
+ * for tools; the generator page calls the same function through its own action.
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);

@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ...outcome, values: submission.values }, { status: outcome.status === "failed" ? 502 : 200 });
 }
 
-/** In the browser: the spec's toasts around the server's action (spec §8). */
+/** In the browser: the progress and error toasts around the server's action. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const submission = readGeneratorForm(await request.clone().formData());
   if (!("form" in submission)) {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { productionServerArgs } from "../../tests/production-node";
+import { productionServerArgs } from "../../tests/support/production-node";
 
 export type DatabaseKind = "pglite" | "postgres";
 

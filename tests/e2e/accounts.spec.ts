@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { newPerson, openSignUp, signIn, signUp } from "./accounts";
-import { adminCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+import { newPerson } from "../support/accounts";
+import { openSignUp, signIn, signInAsNewMember, signUp } from "../support/e2e/auth-page";
+import { adminCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 test.describe("sign-up", () => {
   test("shows the French messages for short and mismatched passwords, then clears the form with a toast", async ({
@@ -47,9 +48,7 @@ test.describe("signing in", () => {
   test("lands on the home page with Sign Out; a member is sent away from /admin and /auth; signing out", async ({
     page,
   }) => {
-    const person = newPerson();
-    await signUp(page, person);
-    await signIn(page, person);
+    await signInAsNewMember(page);
     const header = page.getByRole("banner");
     await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(header.getByRole("link", { name: /Login/ })).toHaveCount(0);

@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
-import { bookAndReachPayment, payWith } from "./booking-form";
-import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test, uniqueEmail } from "./fixtures";
+import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
+import { bookAndPay } from "../support/e2e/booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import {
+  clientAddressFor,
+  expect,
+  expectNotice,
+  seriousA11yViolations,
+  test,
+  uniqueEmail,
+} from "../support/e2e/fixtures";
 
 const ADMIN_PAGES = ["/admin/clients", `/admin/clients/${randomUUID()}`, "/admin/messages"];
 
@@ -31,14 +38,7 @@ async function sendContactMessage(page: Page, { email, message }: { email: strin
   await page.getByLabel("Phone", { exact: true }).fill("+31 6 1234 5678");
   await page.getByLabel("Message", { exact: true }).fill(message);
   await page.getByRole("button", { name: "Submit Now" }).click();
-  // A toast, or without JavaScript the same words printed on the page (text matching skips <noscript>).
-  const sent = "Message sent successfully!";
-  await expect(
-    page
-      .getByText(sent)
-      .or(page.getByRole("status").filter({ hasText: sent }))
-      .first(),
-  ).toBeVisible();
+  await expectNotice(page, "Message sent successfully!");
   return `${firstName} Lovelace`;
 }
 
@@ -64,10 +64,7 @@ test.describe("the back office", () => {
   }, testInfo) => {
     const id = randomUUID().slice(0, 8);
     const traveller = { firstName: "Hedy", lastName: `Lamarr-${id}`, email: `hedy.${id}@example.com` };
-    await bookAndReachPayment(page, traveller);
-    const orderId = new URL(page.url()).pathname.split("/").pop();
-    await payWith(page, "4242 4242 4242 4242");
-    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    const { orderId } = await bookAndPay(page, traveller);
 
     await signInAsNewAdmin(page);
     await page.goto("/admin");
@@ -182,9 +179,7 @@ test.describe("the back office", () => {
       await page.goto(path);
       await expect(page, path).toHaveURL("/auth");
     }
-    const member = newPerson();
-    await signUp(page, member);
-    await signIn(page, member);
+    await signInAsNewMember(page);
     for (const path of ADMIN_PAGES) {
       await page.goto(path);
       await expect(page, path).toHaveURL("/");

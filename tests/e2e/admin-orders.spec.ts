@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page, TestInfo } from "@playwright/test";
-import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
-import { bookAndReachPayment, payWith } from "./booking-form";
-import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
+import { bookAndPay } from "../support/e2e/booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 const cardOf = (page: Page, title: string) =>
   page.getByRole("heading", { name: title, exact: true }).locator("xpath=ancestor::*[@data-slot='card']");
@@ -62,11 +62,7 @@ test.describe("the admin orders", () => {
   }, testInfo) => {
     const id = randomUUID().slice(0, 8);
     const traveller = { firstName: "Léa", lastName: `Girard-${id}`, email: `lea.${id}@example.com` };
-    await bookAndReachPayment(page, traveller);
-    const orderId = new URL(page.url()).pathname.split("/").pop()!;
-    const orderNumber = (await page.getByText(/^Order FT-/).textContent())!.replace("Order ", "");
-    await payWith(page, "4242 4242 4242 4242");
-    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    const { orderId, orderNumber } = await bookAndPay(page, traveller);
     const { rows } = await e2eDatabase().query<{ amount: number; provider_ref: string }>(
       "select o.amount, p.provider_ref from orders o join payments p on p.order_id = o.id where o.id = $1",
       [orderId],
@@ -190,9 +186,7 @@ test.describe("the admin orders", () => {
       await page.goto(path);
       await expect(page).toHaveURL("/auth");
     }
-    const member = newPerson();
-    await signUp(page, member);
-    await signIn(page, member);
+    await signInAsNewMember(page);
     for (const path of paths) {
       await page.goto(path);
       await expect(page).toHaveURL("/");

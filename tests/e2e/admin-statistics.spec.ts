@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { newPerson, signIn, signInAsNewAdmin, signUp } from "./accounts";
-import { bookAndReachPayment, chooseEuros, payWith } from "./booking-form";
-import { e2eDatabase } from "./database";
-import { expect, seriousA11yViolations, test, uniqueEmail } from "./fixtures";
+import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
+import { bookAndPay, chooseEuros } from "../support/e2e/booking-form";
+import { e2eDatabase } from "../support/e2e/database";
+import { expect, seriousA11yViolations, test, uniqueEmail } from "../support/e2e/fixtures";
 import { companyDay } from "~/lib/company-time";
 
 /** "YYYY-MM-DD", "DD/MM/YYYY" of a random day between 2001 and 2019, when no test books. */
@@ -35,10 +35,7 @@ test.describe("the sales statistics", () => {
     test.slow(); // signs up, books, pays, then looks at three periods with and without JavaScript
     await signInAsNewAdmin(page);
     await chooseEuros(page);
-    await bookAndReachPayment(page, { email: uniqueEmail("stats") });
-    const orderNumber = (await page.getByText(/^Order FT-/).textContent())!.replace("Order ", "");
-    await payWith(page, "4242 4242 4242 4242");
-    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    const { orderNumber } = await bookAndPay(page, { email: uniqueEmail("stats") });
 
     await page.goto("/admin/statistics");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statistiques de ventes");
@@ -131,9 +128,7 @@ test.describe("the sales statistics", () => {
   test("are for admins only", async ({ page }) => {
     await page.goto("/admin/statistics");
     await expect(page).toHaveURL("/auth");
-    const member = newPerson();
-    await signUp(page, member);
-    await signIn(page, member);
+    await signInAsNewMember(page);
     await page.goto("/admin/statistics");
     await expect(page).toHaveURL("/");
   });

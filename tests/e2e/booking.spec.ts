@@ -9,9 +9,9 @@ import {
   PAYMENT_URL,
   payWith,
   thisYear,
-} from "./booking-form";
-import { submitAndReadButton } from "./busy-button";
-import { expect, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
+} from "../support/e2e/booking-form";
+import { submitAndReadButton } from "../support/e2e/busy-button";
+import { expect, seriousA11yViolations, test, uniqueEmail, waitForMail } from "../support/e2e/fixtures";
 
 /** Refusals answer 4xx on purpose; Chromium reports each such response as a console error. */
 function allowRefusalStatuses(consoleErrors: string[], ...statuses: number[]) {

@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import * as prettier from "prettier";
 import ts from "typescript";
 import type { Page } from "@playwright/test";
-import { fillGeneratorForm, SKYWAY_BRAND } from "./config-generator-form";
-import { signInAsNewAdmin } from "./accounts";
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { fillGeneratorForm, SKYWAY_BRAND } from "../support/e2e/config-generator-form";
+import { signInAsNewAdmin } from "../support/e2e/auth-page";
+import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 // The generator is admin-only. The lead adds the admin sign-in (an `asAdmin` fixture) in front of
 // the first step of each admin test; until then the page is open to everyone.

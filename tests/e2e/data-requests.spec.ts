@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { subDays } from "date-fns";
-import { signInAsNewAdmin } from "./accounts";
-import { bookAndReachPayment, localIso, payWith } from "./booking-form";
-import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { clientAddressFor, expect, seriousA11yViolations, test } from "./fixtures";
+import { signInAsNewAdmin } from "../support/e2e/auth-page";
+import { bookAndPay, localIso } from "../support/e2e/booking-form";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
+import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 interface ExportFile {
   email: string;
@@ -22,10 +22,7 @@ test.describe("data requests", () => {
     const traveller = { firstName: "Inès", lastName: `Moreau-${id}`, email: `ines.${id}@example.com` };
     const name = `${traveller.firstName} ${traveller.lastName}`;
 
-    await bookAndReachPayment(page, traveller);
-    const orderId = new URL(page.url()).pathname.split("/").pop();
-    await payWith(page, "4242 4242 4242 4242");
-    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    const { orderId } = await bookAndPay(page, traveller);
     const { rows } = await e2eDatabase().query<{ order_number: string; customer_id: string }>(
       "select order_number, customer_id from orders where id = $1",
       [orderId],

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { siteConfig } from "../../site.config";
-import { submitAndReadButton } from "./busy-button";
-import { expect, mailsTo, seriousA11yViolations, test, uniqueEmail, waitForMail } from "./fixtures";
+import { submitAndReadButton } from "../support/e2e/busy-button";
+import { expect, mailsTo, seriousA11yViolations, test, uniqueEmail, waitForMail } from "../support/e2e/fixtures";
 
 const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
 const LINK_SENT = "Unsubscribe link sent to your email";
@@ -182,7 +182,7 @@ test.describe("the contact page", () => {
     expect(postStatuses).toEqual([]);
   });
 
-  test("inputs stop at the spec's lengths", async ({ page }) => {
+  test("inputs stop at the forms' length limits", async ({ page }) => {
     await page.goto("/contact");
     for (const [label, limit] of [
       ["First name", 100],

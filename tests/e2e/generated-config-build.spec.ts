@@ -6,9 +6,9 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { freePort } from "../support/free-port";
-import { fillGeneratorForm, SKYWAY_BRAND } from "./config-generator-form";
-import { signInAsNewAdmin } from "./accounts";
-import { expect, test } from "./fixtures";
+import { fillGeneratorForm, SKYWAY_BRAND } from "../support/e2e/config-generator-form";
+import { signInAsNewAdmin } from "../support/e2e/auth-page";
+import { expect, test } from "../support/e2e/fixtures";
 
 // The generator's promise, proved: a site.config.ts downloaded from the page typechecks, builds and
 // serves a site under the new brand. Slow (a typecheck and a production build of a copy of the

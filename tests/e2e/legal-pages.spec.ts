@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/currency";
 import { RETENTION, formatPeriod } from "../../app/features/privacy/retention";
 import { siteConfig } from "../../site.config";
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 const { company, pricing } = siteConfig;
 

@@ -1,5 +1,5 @@
-import { newPerson, signIn, signUp } from "./accounts";
-import { expect, test } from "./fixtures";
+import { signInAsNewMember } from "../support/e2e/auth-page";
+import { expect, test } from "../support/e2e/fixtures";
 
 // Anonymous views of the public pages are served from memory (server/page-cache.ts); these check
 // that nobody is ever served a page meant for someone else.
@@ -35,9 +35,7 @@ test("a visitor with a toast gets a page of their own, and nobody else sees the 
 });
 
 test("a signed-in visitor is never served the cache, nor leaves their page in it", async ({ page, request }) => {
-  const person = newPerson();
-  await signUp(page, person);
-  await signIn(page, person);
+  const person = await signInAsNewMember(page);
   const signedIn = await page.goto("/services");
   expect(await signedIn?.headerValue("x-page-cache")).toBeNull();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();

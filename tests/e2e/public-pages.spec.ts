@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { siteConfig } from "../../site.config";
 
@@ -479,7 +479,7 @@ test.describe("search engines", () => {
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    // sitemap.test.ts holds PUBLIC_PAGE_PATHS to the spec's list of pages.
+    // sitemap.test.ts holds PUBLIC_PAGE_PATHS to the list of public pages.
     expect(locations).toEqual(PUBLIC_PAGE_PATHS.map((path) => new URL(path, baseURL).toString()));
   });
 

@@ -1,4 +1,4 @@
-import { expect, seriousA11yViolations, test } from "./fixtures";
+import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
 test("an unknown path answers 404 with the not-found page and a link home", async ({ page }) => {
   const response = await page.goto("/no/such-page");
@@ -38,7 +38,7 @@ test("the currency menu works with JavaScript off", async ({ browser }) => {
   await context.close();
 });
 
-test("the header and footer carry the spec's links", async ({ page }) => {
+test("the header and footer carry the site's links", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const [name, href] of [
@@ -162,7 +162,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("every spec route renders its title, French where the spec says so", async ({ page }) => {
+test("every page renders its title, in French on /auth", async ({ page }) => {
   const expected: [string, string, string][] = [
     ["/", "Simplified Travel, Extraordinary Experiences", "en"],
     ["/services", "Our Services", "en"],

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDatabase } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { session } from "~/db/schema";
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as customerLoader } from "~/routes/admin.customer";
@@ -20,9 +19,10 @@ import { REPHRASE_TONE, wordingsOf } from "~/features/site-config/generator/word
 import { action as regenerateWordingsAction } from "~/routes/api.regenerate-wordings";
 import { siteConfig } from "../../site.config";
 import { action as configGeneratorAction, loader as configGeneratorLoader } from "~/routes/config-generator";
-import { createSignedInAccount, pageRequest, type TestAccount } from "./accounts";
-import { routeArgs, routeResult } from "./route-result";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { createSignedInAccount, pageRequest, type TestAccount } from "../support/integration/requests";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { installedTestDatabase } from "../support/integration/installed-database";
+import { testDatabaseKind } from "../support/test-database";
 
 interface ProtectedEntry {
   name: string;
@@ -215,18 +215,16 @@ const REFUSALS = {
 } as const;
 type Visitor = keyof typeof REFUSALS;
 
-let handle: TestDatabase;
+const db = installedTestDatabase();
 let member: TestAccount;
 let admin: TestAccount;
 let expiredAdmin: TestAccount;
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-  member = await createSignedInAccount(handle.db);
-  admin = await createSignedInAccount(handle.db, { admin: true });
-  expiredAdmin = await createSignedInAccount(handle.db, { admin: true });
-  await handle.db
+  member = await createSignedInAccount(db());
+  admin = await createSignedInAccount(db(), { admin: true });
+  expiredAdmin = await createSignedInAccount(db(), { admin: true });
+  await db()
     .update(session)
     .set({ expiresAt: new Date(Date.now() - 60_000) })
     .where(eq(session.userId, sql`(select id from "user" where email = ${expiredAdmin.email})`));
@@ -247,11 +245,6 @@ function cookieOf(visitor: Visitor): string | undefined {
       return expiredAdmin.cookie;
   }
 }
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
 
 const cases = PROTECTED.flatMap((entry) =>
   (Object.keys(REFUSALS) as Visitor[]).map((visitor) => ({ ...entry, visitor })),

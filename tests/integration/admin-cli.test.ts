@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { user, userRoles } from "~/db/schema";
-import { createSignedInAccount } from "./accounts";
-import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "./npm-script";
+import { createSignedInAccount } from "../support/integration/requests";
+import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "../support/integration/npm-script";
 
 const database = cliTestDatabase();
 const kind = database.kind;

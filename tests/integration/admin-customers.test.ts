@@ -6,10 +6,10 @@ import type { KeysetPage } from "~/features/admin/keyset.server";
 import { anonymiseCustomers } from "~/features/privacy/customer-removal.server";
 import { loader as customerLoader } from "~/routes/admin.customer";
 import { loader as customersLoader } from "~/routes/admin.customers";
-import { databaseWithAdmin, pageRequest } from "./accounts";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 

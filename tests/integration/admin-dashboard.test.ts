@@ -7,10 +7,10 @@ import { dashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";
 import { loader as adminLoader } from "~/routes/admin";
-import { databaseWithAdmin, pageRequest } from "./accounts";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 

@@ -3,12 +3,11 @@ import { describe, expect, it } from "vitest";
 import { contactMessages, unsubscribeRequests } from "~/db/schema";
 import type { KeysetPage } from "~/features/admin/keyset.server";
 import type { ContactMessageRow, UnsubscribeRequestRow } from "~/features/admin/messages-admin.server";
-import { takeToast } from "~/lib/toast.server";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin.messages";
-import { databaseWithAdmin, formRequest, pageRequest } from "./accounts";
-import { insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../support/integration/requests";
+import { insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 
@@ -38,15 +37,6 @@ async function contactStatus(id: string) {
     .from(contactMessages)
     .where(eq(contactMessages.id, id));
   return row?.status;
-}
-
-/** The toast a redirect carries, as the next page would show it. */
-function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return takeToast(new Request("http://localhost/", { headers: { Cookie: cookie } })).toast;
 }
 
 const ids = (page: KeysetPage<{ id: string }> | null) => page?.rows.map((row) => row.id);

@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { orderEvents, orders, user } from "~/db/schema";
 import type { OrdersPage } from "~/features/admin/orders-admin.server";
-import { takeToast } from "~/lib/toast.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.order";
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as exportLoader } from "~/routes/admin.orders-export";
-import { cookieHeader, databaseWithAdmin, formRequest, pageRequest } from "./accounts";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../support/integration/requests";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 
@@ -150,9 +149,6 @@ function changeStatus(orderId: string, fields: Record<string, string>) {
     orderAction(routeArgs(formRequest(`/admin/orders/${orderId}`, fields, { cookie: admin().cookie }), { orderId })),
   );
 }
-
-const toastOf = (headers: Headers) =>
-  takeToast(new Request("http://localhost/", { headers: { Cookie: cookieHeader(headers) } })).toast;
 
 describe(`an order's admin page on ${testDatabaseKind()}`, () => {
   it("shows the order, its customer and its history; an unknown or malformed id is a 404", async () => {

@@ -11,10 +11,10 @@ import {
 import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
-import { databaseWithAdmin, pageRequest } from "./accounts";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 

@@ -8,10 +8,16 @@ import { action as apiAction, loader as apiLoader } from "~/routes/api.auth";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/sign-out";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
-import { cookieHeader, createSignedInAccount, formRequest, freshClientAddress, pageRequest } from "./accounts";
-import { routeArgs, routeResult } from "./route-result";
-import { installedTestDatabase } from "./installed-database";
-import { testDatabaseKind } from "./test-database";
+import {
+  cookieHeader,
+  createSignedInAccount,
+  formRequest,
+  freshClientAddress,
+  pageRequest,
+} from "../support/integration/requests";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { installedTestDatabase } from "../support/integration/installed-database";
+import { testDatabaseKind } from "../support/test-database";
 
 const testDb = installedTestDatabase();
 

@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { customers, orderEvents, orders, user, type CurrencyCode } from "~/db/schema";
 import { createBooking } from "~/features/booking/orders.server";
-import { takeToast } from "~/lib/toast.server";
 import { logger } from "~/logger.server";
 import { action, loader } from "~/routes/fast-track-form";
 import {
@@ -12,9 +11,10 @@ import {
   postRequest,
   rowCounts,
   bookingTestDatabase,
-} from "./booking-helpers";
-import { routeArgs } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+} from "../support/integration/booking-helpers";
+import { toastOf } from "../support/integration/requests";
+import { routeArgs } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const db = bookingTestDatabase();
 
@@ -137,8 +137,7 @@ describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
     const [order] = await db().select().from(orders);
     expect(order).toMatchObject({ currency: "GBP", amount: 3300 });
     expect(headers.get("Location")).toBe(`/fast-track-payment/${order!.id}`);
-    const toastCookie = headers.get("Set-Cookie")!.split(";")[0]!;
-    expect(takeToast(new Request("http://localhost/", { headers: { Cookie: toastCookie } })).toast).toEqual({
+    expect(toastOf(headers)).toEqual({
       type: "success",
       title: "Success",
       description: "Your Fast Track booking has been created.",

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { bookingFormFields } from "./booking-helpers";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { bookingFormFields } from "../support/integration/booking-helpers";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 // Pays through the real production server as a browser would, with and without JavaScript, then
 // searches everything the system kept or said for the card numbers and CVVs it was given.

@@ -7,11 +7,11 @@ import { createBooking } from "~/features/booking/orders.server";
 import { erasePersonalData } from "~/features/privacy/personal-data.server";
 import { runRetention } from "~/features/privacy/retention-job.server";
 import { seedDatabase } from "../../scripts/seed-database";
-import { bookingInput, bookingTestDatabase, emptyBookingTables } from "./booking-helpers";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { book, payByCard } from "./personal-data-fixtures";
-import { testDatabaseKind } from "./test-database";
-import { expectTotalsToMatchRecount } from "./totals-recount";
+import { bookingInput, bookingTestDatabase, emptyBookingTables } from "../support/integration/booking-helpers";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { book, payByCard } from "../support/integration/personal-data-fixtures";
+import { testDatabaseKind } from "../support/test-database";
+import { expectTotalsToMatchRecount } from "../support/integration/totals-recount";
 
 const db = bookingTestDatabase();
 

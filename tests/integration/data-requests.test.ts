@@ -19,10 +19,10 @@ import type { PersonalData } from "~/features/privacy/personal-data.server";
 import { action as exportAction } from "~/routes/admin.data-request-export";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-request";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.data-requests";
-import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "./accounts";
-import { book, insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
-import { routeArgs, routeResult } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "../support/integration/requests";
+import { book, insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 const { db, admin } = databaseWithAdmin();
 
@@ -47,6 +47,11 @@ async function detail(id: string) {
     requestLoader(routeArgs(pageRequest(`/admin/data-requests/${id}`, { cookie: admin().cookie }), { requestId: id })),
   );
   return result.data as { found: { personalData: PersonalData; history: { action: string }[] } | null };
+}
+
+/** A request's history, as stored. */
+function eventsOf(id: string) {
+  return db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id));
 }
 
 function exportFile(id: string) {
@@ -110,7 +115,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       receivedOn: "2025-01-31",
       completedAt: null,
     });
-    const events = await db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id));
+    const events = await eventsOf(id);
     expect(events).toEqual([
       expect.objectContaining({ action: "recorded", actorUserId: await adminId(), actorEmail: admin().email }),
     ]);
@@ -166,12 +171,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
 
     const [request] = await db().select().from(dataRequests).where(eq(dataRequests.id, id));
     expect(request!.completedAt).toBeInstanceOf(Date);
-    const [event] = await db()
-      .select()
-      .from(dataRequestEvents)
-      .where(eq(dataRequestEvents.action, "exported"))
-      .orderBy(dataRequestEvents.createdAt)
-      .limit(1);
+    const event = (await eventsOf(id)).find((row) => row.action === "exported");
     expect(event).toMatchObject({
       actorEmail: admin().email,
       counts: {
@@ -233,9 +233,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       emails: [],
     });
     expect(found.history.map((event) => event.action)).toEqual(["recorded", "erased"]);
-    const erasedEvent = (
-      await db().select().from(dataRequestEvents).where(eq(dataRequestEvents.dataRequestId, id))
-    ).find((row) => row.action === "erased");
+    const erasedEvent = (await eventsOf(id)).find((row) => row.action === "erased");
     expect(erasedEvent).toMatchObject({
       actorEmail: admin().email,
       counts: {

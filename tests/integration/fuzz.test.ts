@@ -5,9 +5,9 @@ import { openDatabase } from "~/db/client.server";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { HONEYPOT_FIELD } from "~/features/messages/honeypot";
 import { BODY_TOO_LARGE_MESSAGE } from "../../server/request-guards";
-import { bookingFormFields } from "./booking-helpers";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { bookingFormFields } from "../support/integration/booking-helpers";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 // Thousands of generated malformed submissions to every public form action and JSON endpoint of the
 // production server: each must get a readable 4xx, never a 5xx, and none may write a row.

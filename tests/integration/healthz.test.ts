@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { installDatabase } from "~/db/client.server";
 import { loader } from "~/routes/healthz";
-import { openTestDatabase, testDatabaseKind } from "./test-database";
+import { openTestDatabase, testDatabaseKind } from "../support/test-database";
 
 async function healthz() {
   const result = await loader();

@@ -7,10 +7,10 @@ import { contactMessages } from "~/db/schema";
 import { RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { inlineScriptHashes } from "../../server/page-cache";
 import { BODY_LIMITS, BODY_TOO_LARGE_MESSAGE, FOREIGN_ORIGIN_MESSAGE } from "../../server/request-guards";
-import { bookingFormFields } from "./booking-helpers";
-import { CONTACT_FORM_FIELDS } from "./contact-form-fields";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { bookingFormFields } from "../support/integration/booking-helpers";
+import { CONTACT_FORM_FIELDS } from "../support/integration/contact-form-fields";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 const kind = testDatabaseKind();
 let server: ProductionServer;

@@ -6,9 +6,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.mjs";
-import { bookingFormFields } from "./booking-helpers";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { bookingFormFields } from "../support/integration/booking-helpers";
+import { cookieHeader } from "../support/integration/requests";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 // Several instances of the site on one PostgreSQL, and PostgreSQL going away under a running one.
 
@@ -60,10 +61,7 @@ describe.runIf(onPostgres)("two instances sharing one PostgreSQL database", () =
     );
     const signedIn = await post(second, "/api/auth/sign-in/email", json({ email, password }), account);
     expect(signedIn.ok).toBe(true);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0])
-      .join("; ");
+    const cookie = cookieHeader(signedIn.headers);
     const adminAs = async (server: ProductionServer, headers: Record<string, string>) =>
       (await fetch(`${server.baseUrl}/admin`, { redirect: "manual", headers })).headers.get("Location");
     // Signed in but not an admin: sent home, where an anonymous visitor is sent to sign in.

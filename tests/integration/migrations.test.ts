@@ -7,9 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { customers, orders } from "~/db/schema";
-import { insertCustomer, insertOrder } from "./orders-fixtures";
-import { createEmptyPostgresDatabase, openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
-import { expectTotalsToMatchRecount } from "./totals-recount";
+import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import {
+  createEmptyPostgresDatabase,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from "../support/test-database";
+import { expectTotalsToMatchRecount } from "../support/integration/totals-recount";
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTableClass));
 const migrationFiles = readdirSync("drizzle").filter((file) => file.endsWith(".sql"));

@@ -8,8 +8,8 @@ import {
   OrderTransitionError,
   changeOrderStatus,
 } from "~/features/booking/order-status.server";
-import { bookingInput, bookingTestDatabase } from "./booking-helpers";
-import { testDatabaseKind } from "./test-database";
+import { bookingInput, bookingTestDatabase } from "../support/integration/booking-helpers";
+import { testDatabaseKind } from "../support/test-database";
 
 const db = bookingTestDatabase();
 

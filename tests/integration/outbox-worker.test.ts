@@ -8,7 +8,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "~/features/mail/outbox-worker.server";
 import { smtpTransport } from "~/features/mail/transport.server";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink.mjs";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 const kind = testDatabaseKind();
 const FROM = "Jetlane <no-reply@jetlane.example>";

@@ -8,9 +8,15 @@ import { voucherCheckResponse, voucherCode } from "~/features/booking/voucher.se
 import type { PaymentGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { action, loader } from "~/routes/fast-track-payment";
-import { answer, bookingInput, postRequest, rowCounts, bookingTestDatabase } from "./booking-helpers";
-import { routeArgs } from "./route-result";
-import { testDatabaseKind } from "./test-database";
+import {
+  answer,
+  bookingInput,
+  postRequest,
+  rowCounts,
+  bookingTestDatabase,
+} from "../support/integration/booking-helpers";
+import { routeArgs } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
 
 vi.hoisted(() => {
   process.env.APP_SECRET = "payment-test-secret-".padEnd(40, "x");

@@ -4,15 +4,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactMessages, outbox, unsubscribeRequests, user } from "~/db/schema";
 import { SEND_FAILED } from "~/features/messages/public-form.server";
 import type { FormActionData } from "~/lib/form-result";
-import { takeToast } from "~/lib/toast.server";
 import { action as contactAction } from "~/routes/contact";
 import { action as servicesContactAction } from "~/routes/services-contact";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
 import { siteConfig } from "../../site.config";
-import { routeArgs, routeResult } from "./route-result";
-import { installedTestDatabase } from "./installed-database";
-import { testDatabaseKind } from "./test-database";
+import { toastOf } from "../support/integration/requests";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { installedTestDatabase } from "../support/integration/installed-database";
+import { testDatabaseKind } from "../support/test-database";
 
 const kind = testDatabaseKind();
 const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
@@ -41,13 +41,11 @@ interface Answer {
 async function call(handler: unknown, request: Request): Promise<Answer> {
   const result = await (handler as RouteHandler)({ request, params: {}, context: {} });
   if (result instanceof Response) {
-    const setCookie = result.headers.getSetCookie();
-    const cookies = setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
     return {
       status: result.status,
       location: result.headers.get("Location"),
-      toast: takeToast(new Request("http://localhost/", { headers: { Cookie: cookies } })).toast,
-      setCookie,
+      toast: toastOf(result.headers),
+      setCookie: result.headers.getSetCookie(),
     };
   }
   if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit") {

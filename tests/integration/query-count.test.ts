@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { QUERY_COUNT_HEADER, queryCountHeader } from "../../server/query-count";
-import { createEmptyPostgresDatabase, testDatabaseKind } from "./test-database";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../support/test-database";
 
 const kind = testDatabaseKind();
 let handle: DatabaseHandle;

@@ -4,10 +4,10 @@ import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import type { FormActionData } from "~/lib/form-result";
 import { countRequest, RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { action as contactAction } from "~/routes/contact";
-import { CONTACT_FORM_FIELDS } from "./contact-form-fields";
-import { routeArgs, routeResult } from "./route-result";
-import { installedTestDatabase } from "./installed-database";
-import { testDatabaseKind } from "./test-database";
+import { CONTACT_FORM_FIELDS } from "../support/integration/contact-form-fields";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { installedTestDatabase } from "../support/integration/installed-database";
+import { testDatabaseKind } from "../support/test-database";
 
 const kind = testDatabaseKind();
 const testDb = installedTestDatabase();

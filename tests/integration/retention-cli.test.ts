@@ -2,8 +2,8 @@ import { subHours } from "date-fns";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
-import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "./npm-script";
-import { book } from "./personal-data-fixtures";
+import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "../support/integration/npm-script";
+import { book } from "../support/integration/personal-data-fixtures";
 
 const database = cliTestDatabase();
 

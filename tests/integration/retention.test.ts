@@ -17,10 +17,10 @@ import {
   runRetention,
   type RetentionCounts,
 } from "~/features/privacy/retention-job.server";
-import { emptyBookingTables } from "./booking-helpers";
-import { insertOrder } from "./orders-fixtures";
-import { book, insertContactMessage, insertUnsubscribeRequest } from "./personal-data-fixtures";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { emptyBookingTables } from "../support/integration/booking-helpers";
+import { insertOrder } from "../support/integration/orders-fixtures";
+import { book, insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 import PrivacyPage from "~/routes/privacy";
 
 const kind = testDatabaseKind();

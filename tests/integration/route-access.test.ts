@@ -4,9 +4,10 @@ import { openDatabase } from "~/db/client.server";
 import { session } from "~/db/schema";
 import { grantAdmin } from "~/features/auth/roles.server";
 import routes from "~/routes";
-import { bookingFormFields } from "./booking-helpers";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { bookingFormFields } from "../support/integration/booking-helpers";
+import { cookieHeader } from "../support/integration/requests";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 // Every route of app/routes.ts, by GET and by POST, as five visitors, over HTTP to the production
 // server: who gets what. The in-process access-control test covers each admin guard on both
@@ -179,10 +180,7 @@ async function signedUpCookie(email: string): Promise<string> {
     body: JSON.stringify({ email, password }),
   });
   expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return cookieHeader(signIn.headers);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/db/schema";
-import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "./npm-script";
+import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "../support/integration/npm-script";
 
 const database = cliTestDatabase();
 

@@ -4,9 +4,9 @@ import { subHours } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { NO_RETENTION_COUNTS } from "~/features/privacy/retention-job.server";
-import { book } from "./personal-data-fixtures";
-import { startProductionServer, type ProductionServer } from "./production-server";
-import { testDatabaseKind } from "./test-database";
+import { book } from "../support/integration/personal-data-fixtures";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { testDatabaseKind } from "../support/test-database";
 
 const kind = testDatabaseKind();
 let server: ProductionServer;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingQueries } from "~/db/query-count.server";
 import { WindowCounter } from "~/lib/window-counter.server";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 const kind = testDatabaseKind();
 const WINDOW_MS = 60_000;

@@ -1,4 +1,4 @@
-/** The airports a fast track can be booked at (spec §3), in the order the form lists them. */
+/** The airports a fast track can be booked at, in the order the form lists them. */
 export const BOOKING_AIRPORTS = [
   { code: "CDG", name: "Paris Charles de Gaulle" },
   { code: "ORY", name: "Paris Orly" },

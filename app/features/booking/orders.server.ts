@@ -23,7 +23,7 @@ export interface BookingRequest {
 }
 
 /**
- * The customer's notes (spec §3): airport, flight date, e-mail and phone, one per line.
+ * The customer's notes: airport, flight date, e-mail and phone, one per line.
  */
 export function bookingNotes({
   airport,

@@ -24,7 +24,7 @@ function problems(input: Record<string, unknown>) {
 }
 
 describe("the booking airports", () => {
-  it("are the spec's eleven, stored as '{airport name} - {code}'", () => {
+  it("are the eleven the form offers, stored as '{airport name} - {code}'", () => {
     expect(BOOKING_AIRPORTS.map((airport) => airport.code)).toEqual([
       "CDG",
       "ORY",

@@ -13,7 +13,7 @@ function passengerCount(label: string, { min, max }: { min: number; max: number 
 }
 
 /**
- * The booking form (spec §2, §5), validated in the browser and again on the server. `now` tells, at
+ * The booking form, validated in the browser and again on the server. `now` tells, at
  * each validation, which flight dates count as past (see flight-date.ts).
  */
 export function bookingSchema(now: () => Date = () => new Date()) {

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-/** Longest accepted value of each field (spec §9); the inputs cap typing at the same lengths. */
+/** Longest accepted value of each field; the inputs cap typing at the same lengths. */
 export const FIELD_LIMITS = {
   firstName: 100,
   lastName: 100,
@@ -36,7 +36,7 @@ const message = requiredText(
   `Message must be at most ${FIELD_LIMITS.message} characters`,
 );
 
-/** The /contact form (spec §5). */
+/** The /contact form: every field required and trimmed, each with its own message. */
 export const contactSchema = z.object({
   firstName: requiredText(
     "First name is required",
@@ -68,5 +68,5 @@ export const servicesContactSchema = z.object({
   message,
 });
 
-/** The /unsubscribe form (spec §5). */
+/** The /unsubscribe form: one e-mail address. */
 export const unsubscribeSchema = z.object({ email: emailAddress });

@@ -67,7 +67,7 @@ export function isExpired(month: number, year: number, now: Date): boolean {
   return year < currentYear || (year === currentYear && month < now.getUTCMonth() + 1);
 }
 
-/** The payment form (spec §2, §5); its output carries the number as digits only. */
+/** The payment form; its output carries the number as digits only. */
 export function cardSchema(now: Date) {
   const years = expiryYears(now);
   const yearMessage = `Choose an expiry year from ${years[0]} to ${years.at(-1)}`;

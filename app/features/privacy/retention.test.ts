@@ -19,7 +19,7 @@ describe("formatPeriod", () => {
 });
 
 describe("RETENTION", () => {
-  it("holds the periods the spec promises", () => {
+  it("holds the periods the terms and the privacy policy promise", () => {
     expect(formatPeriod(RETENTION.unpaidOrderHours, "hour")).toBe("48 hours");
     expect(formatPeriod(RETENTION.customerDataYears, "year")).toBe("6 years");
     expect(formatPeriod(RETENTION.dataRequestResponseMonths, "month")).toBe("one month");

@@ -1,4 +1,4 @@
-/** The pages search engines should find: every public page of the spec. */
+/** The pages search engines should find: every public page of the site. */
 export const PUBLIC_PAGE_PATHS = [
   "/",
   "/services",

@@ -11,7 +11,7 @@ describe("hexToHslTriplet", () => {
     expect(hexToHslTriplet("#0000ff")).toBe("240 100% 50%");
   });
 
-  it("turns anything that is not a hex colour into black (spec §5)", () => {
+  it("turns anything that is not a hex colour into black", () => {
     for (const value of ["", "red", "#fff", "#12345g", "205 85% 45%", "#1234567"]) {
       expect(hexToHslTriplet(value)).toBe("0 0% 0%");
     }

@@ -3,7 +3,7 @@ import type { HslTriplet, SiteConfig } from "./types";
 
 const HEX = /^#([0-9a-f]{6})$/i;
 
-/** "#1182d4" -> "205 85% 45%"; anything but a 6-digit hex colour becomes black, "0 0% 0%" (spec §5). */
+/** "#1182d4" -> "205 85% 45%"; anything but a 6-digit hex colour becomes black, "0 0% 0%". */
 export function hexToHslTriplet(hex: string): HslTriplet {
   const match = HEX.exec(hex.trim());
   if (!match) return "0 0% 0%";

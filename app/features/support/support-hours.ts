@@ -1,2 +1,2 @@
-/** When customer service answers the phone, e-mail and chat (spec §1 and §9). */
+/** When customer service answers the phone, e-mail and chat. */
 export const SUPPORT_HOURS = "7 days a week, 9 AM to 8 PM";

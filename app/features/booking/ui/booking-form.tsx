@@ -31,7 +31,7 @@ const countOf = (value: unknown, fallback: number) => {
   return Number.isInteger(count) ? count : fallback;
 };
 
-/** A passenger count, each option showing the count and the price per passenger (spec §2). */
+/** A passenger count, each option showing the count and the price per passenger. */
 function PassengerCountField({
   field,
   label,

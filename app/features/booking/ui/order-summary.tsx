@@ -5,7 +5,7 @@ import { formatAmount, toMinorUnits } from "~/features/booking/pricing";
 import { siteConfig } from "../../../../site.config";
 import { SummaryList } from "~/components/layout/summary-list";
 
-/** The order before payment, as spec §2 lists it. */
+/** The order before payment, as the payment page lists it. */
 export function OrderSummary({ order }: { order: OrderDetails }) {
   const { adultPrice, childPrice } = siteConfig.fastTrack;
   const money = (minorUnits: number) => formatAmount(minorUnits, order.currency);

@@ -11,7 +11,7 @@ export interface FaqItem {
   answer: ReactNode;
 }
 
-/** The five questions of the FAQ page (spec §2), answered for this membership. */
+/** The five questions of the FAQ page, answered for this membership. */
 export const FAQ_ITEMS: FaqItem[] = [
   {
     id: "how-it-works",

@@ -13,7 +13,7 @@ import { offlineRephraser } from "./offline-rephraser";
 import { createOpenAiCompatibleRephraser } from "./openai-compatible.server";
 import { RephraseError, type RephraseProvider, type Rephraser } from "./rephrase.server";
 
-/** The body of a regenerate-wordings call (spec §7). */
+/** The body of a call to POST /api/regenerate-wordings (`app/routes/api.regenerate-wordings.ts`). */
 export const regenerateRequestSchema = z.object({
   currentContent: wordingsSchema,
   brandInfo: z.object({

@@ -7,7 +7,7 @@ import { mapTexts, wordingsOf } from "./wordings";
 const rephrased = mapTexts(wordingsOf(siteConfig), (text) => `New: ${text}`);
 
 describe("generatorFormSchema", () => {
-  it("requires a company name, with the spec's message", () => {
+  it("requires a company name, with the message the page shows", () => {
     const result = generatorFormSchema.safeParse({ ...generatorFormDefaults(siteConfig), companyName: "  " });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["companyName", MISSING_COMPANY_NAME],

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { parseHslTriplet } from "~/features/site-config/hsl";
 import type { SiteConfig } from "~/features/site-config/types";
 
-/** The colours the generator starts from (spec §9). */
+/** The colours the generator's form starts from. */
 export const GENERATOR_DEFAULT_COLORS = { primary: "205 85% 45%", accent: "42 95% 55%" } as const;
 
 export const MISSING_COMPANY_NAME = "Please enter at least a company name";
@@ -25,7 +25,7 @@ const hslColour = z
 
 /**
  * The generator's form, checked the same way in the browser and by the page's action. Only the
- * company name is required (spec §5); an empty field keeps the value it has in site.config.ts. The
+ * company name is required; an empty field keeps the value it has in site.config.ts. The
  * colours must be HSL triplets, or the generated site would not render.
  */
 export const generatorFormSchema = z.object({

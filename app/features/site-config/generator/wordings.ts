@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import type { SiteConfig } from "~/features/site-config/types";
 
-/** The tone the generator asks for (spec §7). */
+/** The tone the generator asks the rephraser for. */
 export const REPHRASE_TONE = "Professional, friendly, and reassuring";
 
 const text = z.string().trim().min(1, "must not be empty").max(1000);

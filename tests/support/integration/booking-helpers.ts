@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { installDatabase, type Database } from "~/db/client.server";
 import type { BookingForm } from "~/features/booking/schema";
-import { openTestDatabase, type TestDatabase } from "./test-database";
+import { openTestDatabase, type TestDatabase } from "../test-database";
 
 /** A day comfortably in the future, "YYYY-MM-DD". */
 export function futureDate(daysAhead = 30): string {
@@ -38,8 +38,6 @@ export function postRequest(path: string, fields: Record<string, string>, cookie
     headers: cookie ? { Cookie: cookie } : {},
   });
 }
-
-/** Arguments for calling a route's loader or action directly, as React Router would. */
 
 /** What a loader or action answered, whether a Response (redirect) or `data()`. */
 export function answer<T>(result: unknown): { status: number; headers: Headers; data: T } {

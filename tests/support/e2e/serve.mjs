@@ -23,4 +23,4 @@ if (databaseUrl) {
   process.env.APP_SECRET = randomBytes(32).toString("base64url");
 }
 
-await import("../../server.js");
+await import("../../../server.js");

@@ -45,7 +45,6 @@ export async function routeResult(run: () => unknown): Promise<RouteResult> {
 }
 
 /** The arguments React Router hands a loader or action, for calling one directly. */
-/** The arguments React Router hands a loader or action, for calling one directly. */
 export function routeArgs<Args = never>(request: Request, params: Record<string, string> = {}): Args {
   return { request, params, context: {} } as Args;
 }

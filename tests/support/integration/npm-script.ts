@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { installDatabase, openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
-import { createEmptyPostgresDatabase, testDatabaseKind } from "./test-database";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../test-database";
 
 const run = promisify(execFile);
 

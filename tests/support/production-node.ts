@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
  * the server with it, so they run what production runs.
  */
 export function productionServerArgs(): string[] {
-  const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     scripts: Record<string, string>;
   };
   const command = /^node ((?:--\S+ )*)server\.js$/.exec(scripts.serve ?? "");

@@ -3,7 +3,12 @@ import type { Database } from "~/db/client.server";
 import { signIn, signUp } from "~/features/auth/credentials.server";
 import { grantAdmin } from "~/features/auth/roles.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
+import { takeToast } from "~/lib/toast.server";
+import { createAccount, type AccountSteps, type Person } from "../accounts";
 import { installedTestDatabase } from "./installed-database";
+
+// Requests as a browser sends them to a route's loader or action: from a client address of their own,
+// with the session cookie of an account made for the test.
 
 let addresses = 0;
 
@@ -42,31 +47,33 @@ export function cookieHeader(headers: Headers): string {
     .join("; ");
 }
 
-export interface TestAccount {
-  email: string;
-  password: string;
-  /** The Cookie header of a signed-in session. */
-  cookie: string;
+/** The toast a response's cookies carry, as the next page would show it. */
+export function toastOf(headers: Headers) {
+  return takeToast(new Request("http://localhost/", { headers: { Cookie: cookieHeader(headers) } })).toast;
 }
 
-let accounts = 0;
+/** A signed-in account: who it is, and the Cookie header of its session. */
+export type TestAccount = Person & { cookie: string };
+
+const serverSteps = (db: Database): AccountSteps<string> => ({
+  signUp: async (person) => {
+    const signedUp = await signUp(pageRequest("/auth"), { ...person, confirmPassword: person.password });
+    expect(signedUp.ok).toBe(true);
+  },
+  grantAdmin: async (email) => {
+    expect(await grantAdmin(db, email)).toBe("changed");
+  },
+  signIn: async ({ email, password }) => {
+    const signedIn = await signIn(pageRequest("/auth"), { email, password });
+    if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
+    return cookieHeader(signedIn.headers);
+  },
+});
 
 /** Signs a new user up and in, through better-auth as the site does; an admin when asked. */
 export async function createSignedInAccount(db: Database, { admin = false } = {}): Promise<TestAccount> {
-  accounts += 1;
-  const email = `person${accounts}.${Date.now()}@example.com`;
-  const password = `pass-${accounts}-word`;
-  const signedUp = await signUp(pageRequest("/auth"), {
-    fullName: `Person ${accounts}`,
-    email,
-    password,
-    confirmPassword: password,
-  });
-  expect(signedUp.ok).toBe(true);
-  const signedIn = await signIn(pageRequest("/auth"), { email, password });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  if (admin) expect(await grantAdmin(db, email)).toBe("changed");
-  return { email, password, cookie: cookieHeader(signedIn.headers) };
+  const { session, ...person } = await createAccount(serverSteps(db), { admin });
+  return { ...person, cookie: session };
 }
 
 /** A fresh database for the test file, installed as the process's database, with a signed-in admin. */

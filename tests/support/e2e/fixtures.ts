@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { ReceivedMail } from "../support/smtp-sink.mjs";
+import type { ReceivedMail } from "../smtp-sink.mjs";
 
 /** A client address for one test, sent as X-Forwarded-For (the e2e server trusts its loopback proxy). */
 export function clientAddressFor(testId: string): string {
@@ -42,6 +42,17 @@ export const test = base.extend<{ consoleErrors: string[]; allowedHttpErrors: nu
   ],
 });
 
+/** Waits for `text` in a toast, or without JavaScript the same words printed on the page. */
+export async function expectNotice(page: Page, text: string) {
+  // Text matching skips <noscript>.
+  await expect(
+    page
+      .getByText(text)
+      .or(page.getByRole("status").filter({ hasText: text }))
+      .first(),
+  ).toBeVisible();
+}
+
 /** The serious and critical accessibility violations axe finds on the page. */
 export async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -52,7 +63,7 @@ export async function seriousA11yViolations(page: Page) {
 
 export { expect };
 
-/** An e-mail the app sent, as the E2E mail sink (tests/e2e/mail-sink.mjs) received it. */
+/** An e-mail the app sent, as the E2E mail sink (mail-sink.mjs) received it. */
 export type DeliveredMail = ReceivedMail;
 
 /** Every mail the sink has received for `to` so far. */

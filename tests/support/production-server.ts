@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmptyPostgresDatabase, type TestDatabaseKind } from "./test-database";
-import { productionServerArgs } from "../production-node";
-import { freePort } from "../support/free-port";
+import { productionServerArgs } from "./production-node";
+import { freePort } from "./free-port";
 
 export interface ProductionServer {
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { installDatabase, type Database } from "~/db/client.server";
-import { openTestDatabase, type TestDatabase } from "./test-database";
+import { openTestDatabase, type TestDatabase } from "../test-database";
 
 /**
  * A fresh database for the test file, installed as the process's database (what routes and

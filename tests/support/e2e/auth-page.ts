@@ -1,18 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { createAccount, type AccountSteps, type Person } from "../accounts";
 import { adminCli, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { expect, test } from "./fixtures";
+import { expect, expectNotice, test } from "./fixtures";
 
-export interface Person {
-  fullName: string;
-  email: string;
-  password: string;
-}
-
-export function newPerson(): Person {
-  const id = randomUUID().slice(0, 8);
-  return { fullName: `Camille ${id}`, email: `camille.${id}@example.com`, password: `motdepasse-${id}` };
-}
+// Signing up and in on the /auth page, as a person does; the admin role comes from the real CLI.
 
 export async function openSignUp(page: Page) {
   await page.goto("/auth");
@@ -28,14 +19,7 @@ export async function signUp(page: Page, person: Person) {
   await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
   await page.getByLabel("Confirmer le mot de passe").fill(person.password);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  // A toast, or without JavaScript the same words printed on the page (text matching skips <noscript>).
-  const created = "Compte créé avec succès";
-  await expect(
-    page
-      .getByText(created)
-      .or(page.getByRole("status").filter({ hasText: created }))
-      .first(),
-  ).toBeVisible();
+  await expectNotice(page, "Compte créé avec succès");
 }
 
 export async function signIn(page: Page, person: Person) {
@@ -46,12 +30,21 @@ export async function signIn(page: Page, person: Person) {
   await expect(page).toHaveURL("/");
 }
 
+const browserSteps = (page: Page): AccountSteps<void> => ({
+  signUp: (person) => signUp(page, person),
+  grantAdmin: async (email) => {
+    await adminCli("grant", email);
+  },
+  signIn: (person) => signIn(page, person),
+});
+
+/** Signs `page` in as a new account that is not an admin. */
+export async function signInAsNewMember(page: Page): Promise<Person> {
+  return createAccount(browserSteps(page));
+}
+
 /** Signs `page` in as a new account made admin with the real CLI (needs the e2e server on PostgreSQL). */
 export async function signInAsNewAdmin(page: Page): Promise<Person> {
   test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
-  const person = newPerson();
-  await signUp(page, person);
-  await adminCli("grant", person.email);
-  await signIn(page, person);
-  return person;
+  return createAccount(browserSteps(page), { admin: true });
 }

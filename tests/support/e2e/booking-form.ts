@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-// The booking and card forms as a traveller fills them in, for the specs that book.
+// The booking and card forms as a traveller fills them in, for the tests that book.
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 export const PAYMENT_URL = new RegExp(`/fast-track-payment/${UUID}$`);
@@ -73,4 +73,14 @@ export async function payWith(page: Page, cardNumber: string, cvv = "123") {
   await page.getByLabel("Expiry Year").selectOption(String(thisYear + 2));
   await page.getByLabel("CVV").fill(cvv);
   await page.getByRole("button", { name: "FINISH" }).click();
+}
+
+/** Books as `traveller`, pays with a card that succeeds and waits for the confirmation: the order's id and number. */
+export async function bookAndPay(page: Page, traveller: Traveller = {}) {
+  await bookAndReachPayment(page, traveller);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  const orderNumber = (await page.getByText(/^Order FT-/).textContent())!.replace("Order ", "");
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  return { orderId, orderNumber };
 }

@@ -1,7 +1,7 @@
 // The E2E mail sink: a real SMTP server on loopback that the app sends to, and a small JSON endpoint
 // tests read the received mail from (GET /messages?to=address, DELETE /messages to forget it all).
 import { createServer } from "node:http";
-import { startSmtpSink } from "../support/smtp-sink.mjs";
+import { startSmtpSink } from "../smtp-sink.mjs";
 
 const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT);
