@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldDescription } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { MAX_SEARCH_LENGTH, type ClientSearch } from "~/features/admin/customer-search";
@@ -32,9 +33,9 @@ export function ClientSearchForm({ search }: { search: ClientSearch }) {
         ) : null}
       </div>
       {search.notice ? (
-        <p id="client-search-notice" role="status" className="text-sm text-muted-foreground">
+        <FieldDescription id="client-search-notice" role="status" className="text-sm">
           {search.notice}
-        </p>
+        </FieldDescription>
       ) : null}
     </Form>
   );
