@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.messages";
 import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
+import { FormAlert } from "~/components/ui/form-alert";
 import { database } from "~/db/client.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
@@ -79,14 +80,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
       />
       <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
         <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        {actionData?.error ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
-          >
-            {actionData.error}
-          </p>
-        ) : null}
+        <FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
         <SectionCard title={MESSAGE_KIND_LABELS[filter.kind]} contentClassName="grid gap-6">
           <MessageFilters filter={filter} newCounts={newCounts} />
           {page?.rows.length ? (

@@ -1,4 +1,5 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/config-generator";
 import { GeneratedConfig } from "~/features/site-config/generator/ui/generated-config";
@@ -68,7 +69,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 const NO_ERRORS: GeneratorFieldErrors = {};
 
 export default function ConfigGeneratorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const values = actionData?.values ?? loaderData.defaults;
   const fieldErrors: GeneratorFieldErrors = actionData?.status === "invalid" ? actionData.fieldErrors : NO_ERRORS;
 
@@ -79,12 +79,8 @@ export default function ConfigGeneratorPage({ loaderData, actionData }: Route.Co
         lead="Rebrand the whole site: enter the new company's details and colours, and every text is rephrased for the new brand."
       />
       <div className="mx-auto grid max-w-4xl gap-8 px-4 pb-16 sm:px-6">
-        <GeneratorForm values={values} fieldErrors={fieldErrors} busy={navigation.state === "submitting"} />
-        {actionData?.status === "failed" ? (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
-            <strong>Generation Failed</strong> {actionData.error}
-          </p>
-        ) : null}
+        <GeneratorForm values={values} fieldErrors={fieldErrors} />
+        {actionData?.status === "failed" ? <FormAlert title="Generation Failed" errors={[actionData.error]} /> : null}
         {actionData?.status === "generated" ? (
           <GeneratedConfig config={actionData.config} provider={actionData.provider} />
         ) : null}

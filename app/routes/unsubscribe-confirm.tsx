@@ -1,7 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/unsubscribe-confirm";
 import { PageHeading } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { database } from "~/db/client.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import {
@@ -46,20 +48,21 @@ export async function action({ request }: Route.ActionArgs) {
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 function ConfirmForm({ email, token }: { email: string; token: string }) {
-  const busy = useNavigation().state === "submitting";
+  const action = "/unsubscribe/confirm";
+  const pending = useIsPending({ formAction: action, state: "submitting" });
   return (
     <>
       <PageHeading title="Confirm unsubscribe" lead={`You asked to unsubscribe ${email}.`} />
       <Form
         method="post"
-        action="/unsubscribe/confirm"
+        action={action}
         className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 pb-16 text-center"
       >
         <input type="hidden" name="token" value={token} />
         <p className="text-muted-foreground">Press the button to confirm. Until you do, nothing changes.</p>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Confirming..." : "Confirm unsubscribe"}
-        </Button>
+        <StatusButton pending={pending} pendingLabel="Confirming..." size="lg">
+          Confirm unsubscribe
+        </StatusButton>
       </Form>
     </>
   );

@@ -108,12 +108,12 @@ test("the mobile menu opens with its toggle and closes with Escape, its close bu
 /** Each page that is not hydrated, with the standalone scripts it brings (none of the framework's). */
 const PAGES_WITHOUT_FRAMEWORK: Record<string, string[]> = {
   "/": ["pricing-highlight"],
-  "/services": ["tabs", "pricing-highlight", "busy-submit"],
+  "/services": ["tabs", "pricing-highlight", "status-button"],
   "/pre-checkout": ["tabs"],
   "/fast-track": [],
-  "/fast-track-form": ["busy-submit", "booking-total"],
-  "/contact": ["busy-submit"],
-  "/unsubscribe": ["busy-submit"],
+  "/fast-track-form": ["status-button", "booking-total"],
+  "/contact": ["status-button"],
+  "/unsubscribe": ["status-button"],
   "/terms": [],
   "/subscription-terms": [],
   "/privacy": [],

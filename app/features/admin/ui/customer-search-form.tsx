@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldDescription } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { MAX_SEARCH_LENGTH, type CustomerSearch } from "~/features/admin/customer-search";
@@ -32,9 +33,9 @@ export function CustomerSearchForm({ search }: { search: CustomerSearch }) {
         ) : null}
       </div>
       {search.notice ? (
-        <p id="customer-search-notice" role="status" className="text-sm text-muted-foreground">
+        <FieldDescription id="customer-search-notice" role="status" className="text-sm">
           {search.notice}
-        </p>
+        </FieldDescription>
       ) : null}
     </Form>
   );

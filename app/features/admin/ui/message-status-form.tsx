@@ -1,6 +1,7 @@
 import { Check, RotateCcw } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form } from "react-router";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { cn } from "~/lib/class-names";
 import { MESSAGE_STATUS_LABELS, type MessageKind, type MessageStatus } from "~/features/admin/message-status";
 
@@ -33,24 +34,23 @@ export function MessageStatusForm({
   /** The id of the element naming the message, so that each button says which message it changes. */
   describedBy: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
+  const pending = useIsPending({ fields: { id } });
   const next: MessageStatus = status === "handled" ? "new" : "handled";
   return (
     <Form method="post">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="status" value={next} />
-      <Button
-        type="submit"
+      <StatusButton
+        pending={pending}
+        pendingLabel="Enregistrement..."
+        icon={next === "handled" ? <Check aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
         size="sm"
         variant={next === "handled" ? "default" : "outline"}
-        disabled={busy}
         aria-describedby={describedBy}
       >
-        {next === "handled" ? <Check aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-        {busy ? "Enregistrement..." : next === "handled" ? "Marquer comme traité" : "Remettre en nouveau"}
-      </Button>
+        {next === "handled" ? "Marquer comme traité" : "Remettre en nouveau"}
+      </StatusButton>
     </Form>
   );
 }

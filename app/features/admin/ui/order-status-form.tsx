@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { FormAlert } from "~/components/ui/form-field";
-import { useSubmitting } from "~/components/ui/use-submitting";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Textarea } from "~/components/ui/textarea";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import type { OrderStatus } from "~/db/schema";
 import { ADMIN_STATUS_ACTIONS, adminTransitionsFrom, MAX_NOTE_LENGTH } from "~/features/admin/order-status-actions";
 
@@ -12,7 +12,7 @@ import { ADMIN_STATUS_ACTIONS, adminTransitionsFrom, MAX_NOTE_LENGTH } from "~/f
  * plain POST form: it works without JavaScript, and the server checks the change again.
  */
 export function OrderStatusForm({ status, error }: { status: OrderStatus; error?: string }) {
-  const busy = useSubmitting();
+  const pending = useIsPending();
   const targets = adminTransitionsFrom(status);
   if (targets.length === 0) {
     return <p className="text-sm text-muted-foreground">Ce statut est définitif : aucun changement possible.</p>;
@@ -20,10 +20,9 @@ export function OrderStatusForm({ status, error }: { status: OrderStatus; error?
   return (
     <Form method="post" className="grid gap-3" aria-describedby={error ? "status-change-error" : undefined}>
       <FormAlert id="status-change-error" errors={error ? [error] : undefined} />
-      <div className="grid gap-2">
-        <Label htmlFor="status-note">Note (facultative)</Label>
-        <Textarea id="status-note" name="note" maxLength={MAX_NOTE_LENGTH} rows={3} />
-      </div>
+      <Field field={{ id: "status-note" }} label="Note (facultative)">
+        <Textarea name="note" maxLength={MAX_NOTE_LENGTH} rows={3} />
+      </Field>
       <div className="flex flex-wrap gap-2">
         {targets.map((target) => (
           <Button
@@ -31,7 +30,7 @@ export function OrderStatusForm({ status, error }: { status: OrderStatus; error?
             type="submit"
             name="to"
             value={target}
-            disabled={busy}
+            disabled={pending}
             variant={target === "completed" ? "default" : "outline"}
           >
             {ADMIN_STATUS_ACTIONS[target]}

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { FormAlert, FormField, withoutKey } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Field, withoutKey } from "~/components/ui/field";
+import { InputField } from "~/components/ui/input-field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { NativeSelect } from "~/components/ui/native-select";
 import {
   GRANULARITIES,
@@ -38,13 +39,9 @@ export function StatisticsForm({
     <Form method="get" {...getFormProps(form)} className="grid gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto]">
-        <FormField field={fields.from} label="Du">
-          <Input {...withoutKey(getInputProps(fields.from, { type: "date" }))} />
-        </FormField>
-        <FormField field={fields.to} label="Au (inclus)">
-          <Input {...withoutKey(getInputProps(fields.to, { type: "date" }))} />
-        </FormField>
-        <FormField field={fields.granularity} label="Regrouper par">
+        <InputField field={fields.from} label="Du" type="date" />
+        <InputField field={fields.to} label="Au (inclus)" type="date" />
+        <Field field={fields.granularity} label="Regrouper par">
           <NativeSelect {...withoutKey(getSelectProps(fields.granularity))}>
             {GRANULARITIES.map((granularity) => (
               <option key={granularity} value={granularity}>
@@ -52,7 +49,7 @@ export function StatisticsForm({
               </option>
             ))}
           </NativeSelect>
-        </FormField>
+        </Field>
         {/* Level with the inputs (under their labels' line) even when a message grows a field. */}
         <Button type="submit" className="sm:mt-5.5">
           Afficher

@@ -1,19 +1,15 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { useState, type ReactNode } from "react";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { InputField } from "~/components/ui/input-field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { signInSchema, signUpSchema } from "~/features/auth/schemas";
 
 export type AuthIntent = "sign-in" | "sign-up";
-
-/** Whether this form's submission (and the navigation after it) is under way. */
-function useSubmitting(intent: AuthIntent) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
 
 /**
  * How many answers the server has given this form. Password inputs are keyed on it, so they start
@@ -25,129 +21,96 @@ function useAnswerCount(lastResult: SubmissionResult<string[]> | undefined) {
   return answers.count;
 }
 
-interface FieldProps {
-  meta: FieldMetadata<string>;
-  label: string;
-  type: "text" | "email" | "password";
-  autoComplete: string;
-}
+type Fields<Schema extends z.ZodObject> = ReturnType<FormMetadata<z.input<Schema>, string[]>["getFieldset"]>;
 
-function Field({ meta, label, type, autoComplete }: FieldProps) {
-  const { key, ...inputProps } = getInputProps(meta, { type });
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={meta.id}>{label}</Label>
-      <Input key={key} {...inputProps} autoComplete={autoComplete} />
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="text-sm text-destructive">
-          {meta.errors[0]}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** Where each form posts, its button's label, and what the button says while the form is being sent. */
+const AUTH_FORMS = {
+  "sign-in": { action: "/auth", label: "Se connecter", pendingLabel: "Connexion..." },
+  "sign-up": { action: "/auth?tab=inscription", label: "Créer mon compte", pendingLabel: "Création..." },
+} as const satisfies Record<AuthIntent, { action: string; label: string; pendingLabel: string }>;
 
-/** The form-level error (wrong credentials, too many attempts): beside the form, and in the toast. */
-function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="rounded-md border border-destructive/40 px-3 py-2 text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
-const VALIDATE_ON = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
-
-interface AuthFormProps {
+interface AuthFormProps<Schema extends z.ZodObject> {
   intent: AuthIntent;
-  action: string;
-  form: { errorId: string; errors: string[] | undefined };
-  formProps: ReturnType<typeof getFormProps>;
-  /** The button's label, and what it says while the form is being sent. */
-  label: string;
-  busyLabel: string;
-  children: React.ReactNode;
+  schema: Schema;
+  lastResult?: SubmissionResult<string[]>;
+  /** The form's fields, given Conform's metadata for each and the count of the server's answers. */
+  children: (fields: Fields<Schema>, answers: number) => ReactNode;
 }
 
-function AuthForm({ intent, action, form, formProps, label, busyLabel, children }: AuthFormProps) {
-  const submitting = useSubmitting(intent);
+/** A sign-in or sign-up form: its error beside the fields (and in the toast), validated on blur. */
+function AuthForm<Schema extends z.ZodObject>({ intent, schema, lastResult, children }: AuthFormProps<Schema>) {
+  const { action, label, pendingLabel } = AUTH_FORMS[intent];
+  const answers = useAnswerCount(lastResult);
+  const pending = useIsPending({ formAction: action });
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: intent,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
   return (
-    <Form method="post" action={action} className="grid gap-4" {...formProps}>
+    <Form method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
-      <FormError id={form.errorId} errors={form.errors} />
-      {children}
-      <Button type="submit" size="lg" disabled={submitting}>
-        {submitting ? busyLabel : label}
-      </Button>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      {children(fields, answers)}
+      <StatusButton pending={pending} pendingLabel={pendingLabel} size="lg">
+        {label}
+      </StatusButton>
     </Form>
   );
 }
 
+/** A password input. Keyed on the count of the server's answers, so it starts empty after each. */
+function PasswordField({
+  field,
+  answers,
+  label,
+  autoComplete,
+}: {
+  field: FieldMetadata<string>;
+  answers: number;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  return <InputField key={answers} field={field} label={label} type="password" autoComplete={autoComplete} />;
+}
+
 export function SignInForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const answers = useAnswerCount(lastResult);
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    constraint: getZodConstraint(signInSchema),
-    ...VALIDATE_ON,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-  });
   return (
-    <AuthForm
-      intent="sign-in"
-      action="/auth"
-      form={form}
-      formProps={getFormProps(form)}
-      label="Se connecter"
-      busyLabel="Connexion..."
-    >
-      <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
-      <Field
-        key={`password-${answers}`}
-        meta={fields.password}
-        label="Mot de passe"
-        type="password"
-        autoComplete="current-password"
-      />
+    <AuthForm intent="sign-in" schema={signInSchema} lastResult={lastResult}>
+      {(fields, answers) => (
+        <>
+          <InputField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+          <PasswordField
+            field={fields.password}
+            answers={answers}
+            label="Mot de passe"
+            autoComplete="current-password"
+          />
+        </>
+      )}
     </AuthForm>
   );
 }
 
 export function SignUpForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const answers = useAnswerCount(lastResult);
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    constraint: getZodConstraint(signUpSchema),
-    ...VALIDATE_ON,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-  });
   return (
-    <AuthForm
-      intent="sign-up"
-      action="/auth?tab=inscription"
-      form={form}
-      formProps={getFormProps(form)}
-      label="Créer mon compte"
-      busyLabel="Création..."
-    >
-      <Field meta={fields.fullName} label="Nom complet" type="text" autoComplete="name" />
-      <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
-      <Field
-        key={`password-${answers}`}
-        meta={fields.password}
-        label="Mot de passe"
-        type="password"
-        autoComplete="new-password"
-      />
-      <Field
-        key={`confirm-${answers}`}
-        meta={fields.confirmPassword}
-        label="Confirmer le mot de passe"
-        type="password"
-        autoComplete="new-password"
-      />
+    <AuthForm intent="sign-up" schema={signUpSchema} lastResult={lastResult}>
+      {(fields, answers) => (
+        <>
+          <InputField field={fields.fullName} label="Nom complet" autoComplete="name" />
+          <InputField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+          <PasswordField field={fields.password} answers={answers} label="Mot de passe" autoComplete="new-password" />
+          <PasswordField
+            field={fields.confirmPassword}
+            answers={answers}
+            label="Confirmer le mot de passe"
+            autoComplete="new-password"
+          />
+        </>
+      )}
     </AuthForm>
   );
 }

@@ -1,18 +1,9 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useCurrency } from "~/components/layout/currency-menu";
-import { BusySubmitButton } from "~/components/ui/busy-submit-button";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { currencyByCode, formatPrice } from "~/lib/currency";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
@@ -22,8 +13,11 @@ import { BOOKING_SCHEMA } from "~/features/booking/schema";
 import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
 import { siteConfig } from "../../../../site.config";
 import { FlightDateField } from "./flight-date-field";
-import { FormAlert, FormField, withoutKey } from "~/components/ui/form-field";
-import { useSubmitting } from "~/components/ui/use-submitting";
+import { Field, withoutKey } from "~/components/ui/field";
+import { InputField } from "~/components/ui/input-field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import bookingTotalScriptUrl from "./booking-total.script.js?url&no-inline";
 
 const countOf = (value: unknown, fallback: number) => {
@@ -45,7 +39,7 @@ function PassengerCountField({
 }) {
   const currency = useCurrency();
   return (
-    <FormField field={field} label={label}>
+    <Field field={field} label={label}>
       <NativeSelect {...withoutKey(getSelectProps(field))} data-unit-price={toMinorUnits(price)}>
         {Array.from({ length: max - min + 1 }, (_, index) => min + index).map((count) => (
           <option key={count} value={count}>
@@ -53,7 +47,7 @@ function PassengerCountField({
           </option>
         ))}
       </NativeSelect>
-    </FormField>
+    </Field>
   );
 }
 
@@ -67,7 +61,7 @@ export function BookingForm({
   earliestFlightDate: string;
 }) {
   const currency = useCurrency();
-  const busy = useSubmitting();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "booking",
     lastResult,
@@ -92,21 +86,13 @@ export function BookingForm({
       <div className="grid content-start gap-6">
         <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? [])]} />
         <SectionCard title="Personal Information" contentClassName="grid gap-5 sm:grid-cols-2">
-          <FormField field={fields.firstName} label="First Name">
-            <Input {...withoutKey(getInputProps(fields.firstName, { type: "text" }))} autoComplete="given-name" />
-          </FormField>
-          <FormField field={fields.lastName} label="Last Name">
-            <Input {...withoutKey(getInputProps(fields.lastName, { type: "text" }))} autoComplete="family-name" />
-          </FormField>
-          <FormField field={fields.email} label="Email">
-            <Input {...withoutKey(getInputProps(fields.email, { type: "email" }))} autoComplete="email" />
-          </FormField>
-          <FormField field={fields.phone} label="Phone (optional)">
-            <Input {...withoutKey(getInputProps(fields.phone, { type: "tel" }))} autoComplete="tel" />
-          </FormField>
+          <InputField field={fields.firstName} label="First Name" autoComplete="given-name" />
+          <InputField field={fields.lastName} label="Last Name" autoComplete="family-name" />
+          <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+          <InputField field={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />
         </SectionCard>
         <SectionCard title="Flight Information" contentClassName="grid gap-5 sm:grid-cols-2">
-          <FormField field={fields.airport} label="Airport" className="sm:col-span-2">
+          <Field field={fields.airport} label="Airport" className="sm:col-span-2">
             <NativeSelect {...withoutKey(getSelectProps(fields.airport))}>
               <option value="">Select an airport</option>
               {AIRPORT_OPTIONS.map((airport) => (
@@ -115,10 +101,10 @@ export function BookingForm({
                 </option>
               ))}
             </NativeSelect>
-          </FormField>
-          <FormField field={fields.flightDate} label="Flight Date" className="sm:col-span-2">
-            <FlightDateField field={fields.flightDate} earliest={earliestFlightDate} />
-          </FormField>
+          </Field>
+          <Field field={fields.flightDate} label="Flight Date" className="sm:col-span-2">
+            {(control) => <FlightDateField field={fields.flightDate} control={control} earliest={earliestFlightDate} />}
+          </Field>
           <PassengerCountField field={fields.adults} label="Adults" range={ADULTS_RANGE} price={adultPrice} />
           <PassengerCountField field={fields.children} label="Children" range={CHILDREN_RANGE} price={childPrice} />
         </SectionCard>
@@ -156,13 +142,9 @@ export function BookingForm({
           <p className="text-sm text-muted-foreground">The total for your passengers is shown on the next step.</p>
         </noscript>
         <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
-        <BusySubmitButton
-          busy={busy}
-          label="Continue to Payment"
-          busyLabel="Processing..."
-          size="lg"
-          className="w-full"
-        />
+        <StatusButton pending={pending} pendingLabel="Processing..." size="lg" className="w-full" withoutReact>
+          Continue to Payment
+        </StatusButton>
         <script async type="module" src={bookingTotalScriptUrl} />
       </SectionCard>
     </Form>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { InputField } from "~/components/ui/input-field";
 import { contactSchema, FIELD_LIMITS } from "~/features/messages/schemas";
-import { FormField } from "~/components/ui/public-form-field";
 import { EmailField, MessageField } from "./message-fields";
 import { PublicForm } from "./public-form";
 
@@ -11,20 +11,20 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
       {(fields) => (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
+            <InputField
               field={fields.firstName}
               label="First name"
               maxLength={FIELD_LIMITS.firstName}
               autoComplete="given-name"
             />
-            <FormField
+            <InputField
               field={fields.lastName}
               label="Last name"
               maxLength={FIELD_LIMITS.lastName}
               autoComplete="family-name"
             />
             <EmailField field={fields.email} />
-            <FormField
+            <InputField
               field={fields.phone}
               label="Phone"
               type="tel"

@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { cn } from "~/lib/class-names";
 import { firstErrorMessage, type FormActionData } from "~/lib/form-result";
 import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
-import { BusySubmitButton } from "~/components/ui/busy-submit-button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
 import { HoneypotField } from "./honeypot-field";
 
 /** Marks the submit events Conform dispatches itself to validate a field as the person types. */
@@ -74,7 +75,7 @@ function PublicFormBody<Schema extends z.ZodObject>({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const busy = fetcher.state !== "idle";
+  const pending = fetcher.state !== "idle";
 
   useFocusFirstInvalidField(form.id, result);
   const serverError = firstErrorMessage(result?.error);
@@ -104,22 +105,15 @@ function PublicFormBody<Schema extends z.ZodObject>({
       {serverError ? (
         // Without JavaScript there is no toast: the first error is printed here instead.
         <noscript>
-          <p
-            role="alert"
-            className="rounded-md border border-destructive bg-destructive/10 px-4 py-3 text-sm font-medium"
-          >
-            {serverError}
-          </p>
+          <FormAlert errors={[serverError]} />
         </noscript>
       ) : null}
       <HoneypotField />
       {children(fields)}
-      {form.errors?.[0] ? (
-        <p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <BusySubmitButton busy={busy} label={submitLabel} busyLabel="Sending..." size="lg" />
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <StatusButton pending={pending} pendingLabel="Sending..." size="lg" withoutReact>
+        {submitLabel}
+      </StatusButton>
     </fetcher.Form>
   );
 }

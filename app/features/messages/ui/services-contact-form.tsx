@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useLocation } from "react-router";
+import { InputField } from "~/components/ui/input-field";
 import { FIELD_LIMITS, servicesContactSchema } from "~/features/messages/schemas";
 import { cn } from "~/lib/class-names";
-import { FormField } from "~/components/ui/public-form-field";
 import { EmailField, MessageField } from "./message-fields";
 import { PublicForm } from "./public-form";
 
@@ -33,7 +33,7 @@ export function ServicesContactForm({
       {(fields) => (
         <>
           <input type="hidden" name="redirectTo" value={pathname} />
-          <FormField field={fields.fullName} label="Full name" maxLength={FIELD_LIMITS.fullName} autoComplete="name" />
+          <InputField field={fields.fullName} label="Full name" maxLength={FIELD_LIMITS.fullName} autoComplete="name" />
           <EmailField field={fields.email} />
           <MessageField field={fields.message} />
         </>

@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CreditCard, Lock } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CVV_MAX_LENGTH, EXPIRY_MONTHS, cardSchema } from "~/features/payments/card";
 import { siteConfig } from "../../../../site.config";
-import { FormAlert, FormField, withoutKey } from "~/components/ui/form-field";
-import { useSubmitting } from "~/components/ui/use-submitting";
+import { Field, withoutKey } from "~/components/ui/field";
+import { InputField } from "~/components/ui/input-field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** Room for 19 digits and the spaces people type between groups. */
 const CARD_NUMBER_MAX_LENGTH = 23;
@@ -24,7 +25,7 @@ export function PaymentForm({
   lastResult: SubmissionResult<string[]> | undefined;
   expiryYears: number[];
 }) {
-  const busy = useSubmitting();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "payment",
     lastResult,
@@ -37,17 +38,16 @@ export function PaymentForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-5">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <FormField field={fields.cardNumber} label="Card Number">
-        <Input
-          {...withoutKey(getInputProps(fields.cardNumber, { type: "text" }))}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 5678 9012 3456"
-          maxLength={CARD_NUMBER_MAX_LENGTH}
-        />
-      </FormField>
+      <InputField
+        field={fields.cardNumber}
+        label="Card Number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 5678 9012 3456"
+        maxLength={CARD_NUMBER_MAX_LENGTH}
+      />
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <FormField field={fields.expiryMonth} label="Expiry Month">
+        <Field field={fields.expiryMonth} label="Expiry Month">
           <NativeSelect {...withoutKey(getSelectProps(fields.expiryMonth))} autoComplete="cc-exp-month">
             <option value="">MM</option>
             {EXPIRY_MONTHS.map((month) => (
@@ -56,8 +56,8 @@ export function PaymentForm({
               </option>
             ))}
           </NativeSelect>
-        </FormField>
-        <FormField field={fields.expiryYear} label="Expiry Year">
+        </Field>
+        <Field field={fields.expiryYear} label="Expiry Year">
           <NativeSelect {...withoutKey(getSelectProps(fields.expiryYear))} autoComplete="cc-exp-year">
             <option value="">YYYY</option>
             {expiryYears.map((year) => (
@@ -66,19 +66,19 @@ export function PaymentForm({
               </option>
             ))}
           </NativeSelect>
-        </FormField>
-        <FormField field={fields.cvv} label="CVV" className="col-span-2 sm:col-span-1">
-          <Input
-            {...withoutKey(getInputProps(fields.cvv, { type: "text" }))}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={CVV_MAX_LENGTH}
-          />
-        </FormField>
+        </Field>
+        <InputField
+          field={fields.cvv}
+          label="CVV"
+          className="col-span-2 sm:col-span-1"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={CVV_MAX_LENGTH}
+        />
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? "Processing..." : "FINISH"}
-      </Button>
+      <StatusButton pending={pending} pendingLabel="Processing..." size="lg" className="w-full">
+        FINISH
+      </StatusButton>
       <div className="grid gap-2 text-sm text-muted-foreground">
         <p className="flex items-center gap-2 font-medium text-foreground">
           <Lock className="size-4" aria-hidden="true" />

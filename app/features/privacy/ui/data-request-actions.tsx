@@ -4,9 +4,10 @@ import { Download, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { FieldError, FormAlert } from "~/components/ui/form-field";
-import { useSubmitting } from "~/components/ui/use-submitting";
-import { Button } from "~/components/ui/button";
+import { FieldError, withoutKey } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { eraseSchema } from "~/features/privacy/data-request-schema";
 
 const EXPORT_FAILED = "L'export a échoué. Rechargez la page et réessayez.";
@@ -26,11 +27,11 @@ async function saveDownload(response: Response) {
  */
 export function ExportForm({ action }: { action: string }) {
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
 
   async function download(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
+    setPending(true);
     try {
       const response = await fetch(action, { method: "POST", body: new FormData(event.currentTarget) });
       if (!response.ok || !response.headers.get("Content-Type")?.includes("json")) throw new Error(EXPORT_FAILED);
@@ -39,23 +40,27 @@ export function ExportForm({ action }: { action: string }) {
     } catch {
       toast.error(EXPORT_FAILED);
     } finally {
-      setBusy(false);
+      setPending(false);
     }
   }
 
   return (
     <form method="post" action={action} onSubmit={download}>
-      <Button type="submit" variant="outline" disabled={busy}>
-        <Download aria-hidden="true" />
-        {busy ? "Export en cours..." : "Exporter les données (JSON)"}
-      </Button>
+      <StatusButton
+        pending={pending}
+        pendingLabel="Export en cours..."
+        icon={<Download aria-hidden="true" />}
+        variant="outline"
+      >
+        Exporter les données (JSON)
+      </StatusButton>
     </form>
   );
 }
 
 /** Erases the person's data once the admin ticks the confirmation. */
 export function EraseForm({ email, lastResult }: { email: string; lastResult?: SubmissionResult<string[]> }) {
-  const busy = useSubmitting();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "erase",
     lastResult,
@@ -63,7 +68,7 @@ export function EraseForm({ email, lastResult }: { email: string; lastResult?: S
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eraseSchema }),
   });
-  const { key: _key, ...checkbox } = getInputProps(fields.confirm, { type: "checkbox" });
+  const checkbox = withoutKey(getInputProps(fields.confirm, { type: "checkbox" }));
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">
       <FormAlert id={form.errorId} errors={form.errors} />
@@ -74,10 +79,15 @@ export function EraseForm({ email, lastResult }: { email: string; lastResult?: S
         </label>
       </div>
       <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
-      <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
-        <Trash2 aria-hidden="true" />
-        {busy ? "Effacement..." : "Effacer les données"}
-      </Button>
+      <StatusButton
+        pending={pending}
+        pendingLabel="Effacement..."
+        icon={<Trash2 aria-hidden="true" />}
+        variant="destructive"
+        className="justify-self-start"
+      >
+        Effacer les données
+      </StatusButton>
     </Form>
   );
 }

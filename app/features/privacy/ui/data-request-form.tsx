@@ -1,17 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { FormAlert, FormField, withoutKey } from "~/components/ui/form-field";
-import { useSubmitting } from "~/components/ui/use-submitting";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Field, withoutKey } from "~/components/ui/field";
+import { InputField } from "~/components/ui/input-field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { NativeSelect } from "~/components/ui/native-select";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { DATA_REQUEST_KINDS } from "~/db/enums";
 import { DATA_REQUEST_KIND_LABELS, dataRequestSchema } from "~/features/privacy/data-request-schema";
 
 /** Records a request a person sent (by e-mail, post or phone): who, what, and the day it arrived. */
 export function DataRequestForm({ lastResult, today }: { lastResult?: SubmissionResult<string[]>; today: string }) {
-  const busy = useSubmitting();
+  const pending = useIsPending();
   const schema = dataRequestSchema(today);
   const [form, fields] = useForm({
     id: "data-request",
@@ -26,11 +27,9 @@ export function DataRequestForm({ lastResult, today }: { lastResult?: Submission
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <FormField field={fields.email} label="E-mail de la personne">
-        <Input {...withoutKey(getInputProps(fields.email, { type: "email" }))} autoComplete="off" />
-      </FormField>
+      <InputField field={fields.email} label="E-mail de la personne" type="email" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField field={fields.kind} label="Type de demande">
+        <Field field={fields.kind} label="Type de demande">
           <NativeSelect {...withoutKey(getSelectProps(fields.kind))}>
             <option value="">Choisir…</option>
             {DATA_REQUEST_KINDS.map((kind) => (
@@ -39,14 +38,12 @@ export function DataRequestForm({ lastResult, today }: { lastResult?: Submission
               </option>
             ))}
           </NativeSelect>
-        </FormField>
-        <FormField field={fields.receivedOn} label="Reçue le">
-          <Input {...withoutKey(getInputProps(fields.receivedOn, { type: "date" }))} max={today} />
-        </FormField>
+        </Field>
+        <InputField field={fields.receivedOn} label="Reçue le" type="date" max={today} />
       </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? "Enregistrement..." : "Enregistrer la demande"}
-      </Button>
+      <StatusButton pending={pending} pendingLabel="Enregistrement..." className="justify-self-start">
+        Enregistrer la demande
+      </StatusButton>
     </Form>
   );
 }
