@@ -11,7 +11,7 @@ import { findOrder } from "~/features/booking/orders.server";
 import { voucherCheckUrl, voucherFor } from "~/features/booking/voucher.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
-import { pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { unexpectedFields } from "~/lib/unexpected-fields";
 import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
@@ -24,7 +24,7 @@ export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   ...pageMeta({ title: !page?.order ? "Order not found" : page.voucher ? "Booking Confirmed" : "Checkout" }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
