@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.messages";
 import { SectionCard } from "~/components/layout/section-card";
-import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
@@ -21,17 +20,12 @@ import {
   newMessageCounts,
 } from "~/features/admin/messages-admin.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Messages" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Messages" }), ...layoutMeta(matches)];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -72,34 +66,30 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
   const empty =
     filter.status === "all" ? "Rien pour le moment." : `Aucun élément dans « ${STATUS_FILTER_LABELS[filter.status]} ».`;
   return (
-    <>
-      <PageHeading
-        title="Messages"
-        lead="Les messages envoyés par les formulaires de contact et les demandes de désinscription, du plus récent au plus ancien."
-      />
-      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        {actionData?.error ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
-          >
-            {actionData.error}
-          </p>
-        ) : null}
-        <SectionCard title={MESSAGE_KIND_LABELS[filter.kind]} contentClassName="grid gap-6">
-          <MessageFilters filter={filter} newCounts={newCounts} />
-          {page?.rows.length ? (
-            <div>
-              {contactMessages ? <ContactMessageList messages={contactMessages.rows} /> : null}
-              {unsubscribeRequests ? <UnsubscribeRequestList requests={unsubscribeRequests.rows} /> : null}
-              <KeysetPagination page={page} label="Pagination des messages" />
-            </div>
-          ) : (
-            <p className="text-sm text-muted-foreground">{empty}</p>
-          )}
-        </SectionCard>
-      </div>
-    </>
+    <AdminPage
+      title="Messages"
+      lead="Les messages envoyés par les formulaires de contact et les demandes de désinscription, du plus récent au plus ancien."
+    >
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      <SectionCard title={MESSAGE_KIND_LABELS[filter.kind]} contentClassName="grid gap-6">
+        <MessageFilters filter={filter} newCounts={newCounts} />
+        {page?.rows.length ? (
+          <div>
+            {contactMessages ? <ContactMessageList messages={contactMessages.rows} /> : null}
+            {unsubscribeRequests ? <UnsubscribeRequestList requests={unsubscribeRequests.rows} /> : null}
+            <KeysetPagination page={page} label="Pagination des messages" />
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        )}
+      </SectionCard>
+    </AdminPage>
   );
 }

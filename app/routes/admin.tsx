@@ -14,15 +14,13 @@ import { OrdersList } from "~/features/admin/ui/orders-list";
 import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
-import { pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Tableau de bord" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
 
 const LOAD_FAILED: Toast = { type: "error", title: "Erreur lors du chargement des données" };
