@@ -1,13 +1,12 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { SectionCard } from "~/components/layout/section-card";
-import { Button } from "~/components/ui/button";
 import { database } from "~/db/client.server";
-import { filterValues, filtersQuery, parseOrderFilters } from "~/features/admin/order-filters";
+import { filterValues, parseOrderFilters } from "~/features/admin/order-filters";
 import { OrderFiltersForm } from "~/features/admin/ui/order-filters-form";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { ordersListPage, SearchTooBroadError, type OrdersPage } from "~/features/admin/orders-admin.server";
+import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
+import { ordersListPage, SearchTooBroadError } from "~/features/admin/orders-admin.server";
 import { OrdersList } from "~/features/admin/ui/orders-list";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
@@ -33,38 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-function pageLink(query: string, cursor: "after" | "before", value: string) {
-  const params = new URLSearchParams(query);
-  params.set(cursor, value);
-  return `?${params.toString()}`;
-}
-
-function Pagination({ page, query }: { page: OrdersPage; query: string }) {
-  if (!page.previous && !page.next) return null;
-  return (
-    <nav aria-label="Pagination des commandes" className="mt-4 flex justify-between gap-2">
-      {page.previous ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={pageLink(query, "before", page.previous)}>
-            <ChevronLeft aria-hidden="true" />
-            Plus récentes
-          </Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-      {page.next ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={pageLink(query, "after", page.next)}>
-            Plus anciennes
-            <ChevronRight aria-hidden="true" />
-          </Link>
-        </Button>
-      ) : null}
-    </nav>
-  );
-}
-
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const { values, errors, page } = loaderData;
   return (
@@ -80,7 +47,11 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="text-sm text-muted-foreground">Aucune commande ne correspond à ces critères.</p>
             )}
-            <Pagination page={page} query={filtersQuery(values)} />
+            <KeysetPagination
+              page={page}
+              label="Pagination des commandes"
+              labels={{ previous: "Plus récentes", next: "Plus anciennes" }}
+            />
           </>
         ) : (
           <p role="alert" className="text-sm text-destructive">
