@@ -13,6 +13,7 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { ServicesTabs } from "~/features/services/ui/services-tabs";
 import { siteConfig } from "../../site.config";
 import { ServicesContactForm } from "~/features/messages/ui/services-contact-form";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import type { DocumentHandle } from "~/root";
 
 /** The tabs switch by a small script of their own (tabs-script.tsx), and the contact form posts. */
@@ -51,8 +52,7 @@ function AssistanceSection() {
           </h2>
           <p className="mt-3 text-muted-foreground">
             Travel does not keep office hours, so help is available 24/7: send us a message at any time and it is
-            waiting for the team when they start. Our advisers answer by phone, e-mail and chat 7 days a week, 9 AM to 8
-            PM.
+            waiting for the team when they start. Our advisers answer by phone, e-mail and chat {SUPPORT_HOURS}.
           </p>
           <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 font-semibold">
             <a href={telHref(company.phone)} className="text-link hover:underline">
