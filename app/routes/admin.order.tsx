@@ -14,6 +14,7 @@ import { OrderStatusBadge } from "~/features/admin/ui/order-status-badge";
 import { OrderStatusForm } from "~/features/admin/ui/order-status-form";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { changeOrderStatus, OrderNotFoundError, OrderTransitionError } from "~/features/booking/order-status.server";
+import { describePassengersFr } from "~/features/booking/passengers";
 import { formatDayFr } from "~/features/privacy/data-request-deadline";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
@@ -66,11 +67,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-function formatPeople(adults: number, children: number) {
-  const adultsText = `${adults} adulte${adults > 1 ? "s" : ""}`;
-  return children > 0 ? `${adultsText}, ${children} enfant${children > 1 ? "s" : ""}` : adultsText;
-}
-
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { details } = loaderData;
   if (!details) {
@@ -97,7 +93,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               ["Service", order.serviceType],
               ["Aéroport", order.airport ?? "—"],
               ["Date du vol", order.flightDate ? formatDayFr(order.flightDate) : "—"],
-              ["Voyageurs", formatPeople(order.adults, order.children)],
+              ["Voyageurs", describePassengersFr(order)],
               ["Montant", `${formatAmountFr(order.amount, order.currency)} (${order.currency})`],
               ["Créée le", formatDateTimeFr(order.createdAt)],
             ]}
