@@ -12,21 +12,19 @@ import {
   companyDay,
   type Granularity,
 } from "~/features/admin/statistics-period";
+import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
 import { StatisticsForm } from "~/features/admin/ui/statistics-form";
 import { AirportsTable, CurrencyFigures, StatisticsSummary } from "~/features/admin/ui/statistics-view";
 import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
-import type { Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Statistiques de ventes" }),
   ...layoutMeta(matches),
 ];
-
-const LOAD_FAILED: Toast = { type: "error", title: "Erreur lors du chargement des données" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -64,9 +62,7 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
       ) : statistics ? (
         <StatisticsReport statistics={statistics} periodText={periodText} granularity={period.granularity} />
       ) : (
-        <p role="alert" className="rounded-md border border-destructive/40 px-4 py-3 text-sm text-destructive">
-          {LOAD_FAILED.title}
-        </p>
+        <LoadFailedAlert />
       )}
     </AdminPage>
   );
