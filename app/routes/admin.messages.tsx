@@ -9,9 +9,9 @@ import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/ui/
 import {
   MESSAGE_KIND_LABELS,
   messageFilterFromParams,
+  STATUS_CHANGED,
   STATUS_FILTER_LABELS,
   statusChangeSchema,
-  type StatusChange,
 } from "~/features/admin/message-status";
 import {
   changeMessageStatus,
@@ -41,11 +41,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const DONE: Record<StatusChange["kind"], Record<StatusChange["status"], string>> = {
-  contact: { handled: "Message marqué comme traité", new: "Message remis en nouveau" },
-  unsubscribe: { handled: "Demande marquée comme traitée", new: "Demande remise en nouveau" },
-};
-
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const change = statusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
@@ -56,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { pathname, search } = new URL(request.url);
   return redirectWithToast(`${pathname}${search}`, {
     type: "success",
-    title: DONE[change.data.kind][change.data.status],
+    title: STATUS_CHANGED[change.data.kind][change.data.status],
   });
 }
 
