@@ -1,18 +1,22 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("admin/orders", "routes/admin.orders.tsx"),
-  route("admin/orders/export.csv", "routes/admin.orders-export.ts"),
-  route("admin/orders/:orderId", "routes/admin.order.tsx"),
-  route("admin/clients", "routes/admin.customers.tsx"),
-  route("admin/clients/:customerId", "routes/admin.customer.tsx"),
-  route("admin/messages", "routes/admin.messages.tsx"),
-  route("admin/data-requests", "routes/admin.data-requests.tsx"),
-  route("admin/data-requests/:requestId", "routes/admin.data-request.tsx"),
-  route("admin/statistics", "routes/admin.statistics.tsx"),
+  // The back office: each page still guards its own loader and action (see the layout).
+  layout("routes/admin.layout.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/orders", "routes/admin.orders.tsx"),
+    route("admin/orders/export.csv", "routes/admin.orders-export.ts"),
+    route("admin/orders/:orderId", "routes/admin.order.tsx"),
+    route("admin/clients", "routes/admin.customers.tsx"),
+    route("admin/clients/:customerId", "routes/admin.customer.tsx"),
+    route("admin/messages", "routes/admin.messages.tsx"),
+    route("admin/data-requests", "routes/admin.data-requests.tsx"),
+    route("admin/data-requests/:requestId", "routes/admin.data-request.tsx"),
+    route("admin/data-requests/:requestId/export", "routes/admin.data-request-export.ts"),
+    route("admin/statistics", "routes/admin.statistics.tsx"),
+  ]),
   route("pre-checkout", "routes/pre-checkout.tsx"),
   route("services", "routes/services.tsx"),
   route("services/contact", "routes/services-contact.tsx"),
@@ -28,7 +32,6 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("config-generator", "routes/config-generator.tsx"),
 
-  route("admin/data-requests/:requestId/export", "routes/admin.data-request-export.ts"),
   route("api/vouchers/:code", "routes/api.vouchers.ts"),
   route("currency", "routes/currency.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

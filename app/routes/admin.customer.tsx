@@ -3,7 +3,6 @@ import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin.customer";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
-import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { CustomerName } from "~/features/admin/ui/customer-name";
 import { customerOrders, findCustomer } from "~/features/admin/customers-admin.server";
@@ -13,14 +12,12 @@ import { OrdersList } from "~/features/admin/ui/orders-list";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { PaidTotals } from "~/features/admin/ui/paid-totals";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Fiche client" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
 
 const customerId = z.guid();
@@ -38,55 +35,44 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) {
   const { found } = loaderData;
   if (!found) {
-    return (
-      <>
-        <PageHeading title="Client introuvable" lead="Ce client n'existe pas ou a été supprimé." />
-        <div className="mx-auto grid max-w-5xl px-4 pb-16 sm:px-6">
-          <AdminBackLink to="/admin/clients">Clients</AdminBackLink>
-        </div>
-      </>
-    );
+    return <AdminPage title="Client introuvable" lead="Ce client n'existe pas ou a été supprimé." />;
   }
   const { customer, orders } = found;
   return (
-    <>
-      <PageHeading title={customer.name} lead={customer.email ?? undefined} className="wrap-anywhere" />
-      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin/clients">Clients</AdminBackLink>
-        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 md:grid-cols-2">
-          <SectionCard title="Coordonnées">
-            <SummaryList
-              rows={[
-                ["Nom", <CustomerName customer={customer} />],
-                ["E-mail", customer.email ?? "—"],
-                ["Compte du site", customer.accountEmail ?? "Aucun (réservation en invité)"],
-                ["Client depuis", formatDateTimeFr(customer.createdAt)],
-              ]}
-            />
-            {customer.notes ? (
-              <p className="mt-4 border-t pt-4 text-sm whitespace-pre-line text-muted-foreground">{customer.notes}</p>
-            ) : null}
-          </SectionCard>
-          <SectionCard title="Totaux" subtitle="Commandes payées ou terminées, séparément pour chaque devise.">
-            <SummaryList
-              rows={[
-                ["Commandes", formatCountFr(customer.orders)],
-                ["Total payé", <PaidTotals paid={customer.paid} />],
-              ]}
-            />
-          </SectionCard>
-        </div>
-        <SectionCard title="Commandes">
-          {orders.rows.length ? (
-            <>
-              <OrdersList orders={orders.rows} label="Commandes du client" withCustomer={false} />
-              <KeysetPagination page={orders} label="Pagination des commandes du client" />
-            </>
-          ) : (
-            <p className="text-sm text-muted-foreground">Ce client n'a aucune commande.</p>
-          )}
+    <AdminPage title={customer.name} lead={customer.email ?? undefined}>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 md:grid-cols-2">
+        <SectionCard title="Coordonnées">
+          <SummaryList
+            rows={[
+              ["Nom", <CustomerName customer={customer} />],
+              ["E-mail", customer.email ?? "—"],
+              ["Compte du site", customer.accountEmail ?? "Aucun (réservation en invité)"],
+              ["Client depuis", formatDateTimeFr(customer.createdAt)],
+            ]}
+          />
+          {customer.notes ? (
+            <p className="mt-4 border-t pt-4 text-sm whitespace-pre-line text-muted-foreground">{customer.notes}</p>
+          ) : null}
+        </SectionCard>
+        <SectionCard title="Totaux" subtitle="Commandes payées ou terminées, séparément pour chaque devise.">
+          <SummaryList
+            rows={[
+              ["Commandes", formatCountFr(customer.orders)],
+              ["Total payé", <PaidTotals paid={customer.paid} />],
+            ]}
+          />
         </SectionCard>
       </div>
-    </>
+      <SectionCard title="Commandes">
+        {orders.rows.length ? (
+          <>
+            <OrdersList orders={orders.rows} label="Commandes du client" withCustomer={false} />
+            <KeysetPagination page={orders} label="Pagination des commandes du client" />
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">Ce client n'a aucune commande.</p>
+        )}
+      </SectionCard>
+    </AdminPage>
   );
 }

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/admin.customers";
 import { SectionCard } from "~/components/layout/section-card";
-import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { customerSearchFromParams } from "~/features/admin/customer-search";
 import { CustomerSearchForm } from "~/features/admin/ui/customer-search-form";
@@ -9,15 +8,10 @@ import { listCustomers } from "~/features/admin/customers-admin.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Clients" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Clients" }), ...layoutMeta(matches)];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -34,29 +28,25 @@ export default function AdminCustomersPage({ loaderData }: Route.ComponentProps)
   const { search, customers } = loaderData;
   const empty = search.term ? `Aucun client ne correspond à « ${search.query} ».` : "Aucun client pour le moment.";
   return (
-    <>
-      <PageHeading
-        title="Clients"
-        lead="Les clients, leurs commandes et ce qu'ils ont payé, du plus récent au plus ancien."
-      />
-      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        <SectionCard
-          title={search.term ? `Résultats pour « ${search.query} »` : "Tous les clients"}
-          subtitle="Les totaux payés comptent les commandes payées ou terminées, séparément pour chaque devise."
-          contentClassName="grid gap-6"
-        >
-          <CustomerSearchForm search={search} />
-          {customers.rows.length ? (
-            <div>
-              <CustomerTable customers={customers.rows} />
-              <KeysetPagination page={customers} label="Pagination des clients" />
-            </div>
-          ) : (
-            <p className="text-sm text-muted-foreground">{empty}</p>
-          )}
-        </SectionCard>
-      </div>
-    </>
+    <AdminPage
+      title="Clients"
+      lead="Les clients, leurs commandes et ce qu'ils ont payé, du plus récent au plus ancien."
+    >
+      <SectionCard
+        title={search.term ? `Résultats pour « ${search.query} »` : "Tous les clients"}
+        subtitle="Les totaux payés comptent les commandes payées ou terminées, séparément pour chaque devise."
+        contentClassName="grid gap-6"
+      >
+        <CustomerSearchForm search={search} />
+        {customers.rows.length ? (
+          <div>
+            <CustomerTable customers={customers.rows} />
+            <KeysetPagination page={customers} label="Pagination des clients" />
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        )}
+      </SectionCard>
+    </AdminPage>
   );
 }

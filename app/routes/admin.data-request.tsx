@@ -3,10 +3,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.data-request";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
-import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
+import { AdminPage } from "~/features/admin/ui/admin-page";
 import { EraseForm, ExportForm } from "~/features/privacy/ui/data-request-actions";
 import { DataRequestHistory } from "~/features/privacy/ui/data-request-history";
 import { DATA_REQUEST_KIND_LABELS, eraseSchema } from "~/features/privacy/data-request-schema";
@@ -14,17 +13,15 @@ import { DataRequestDeadline, DataRequestStatusBadge } from "~/features/privacy/
 import { dataRequestHistory, eraseDataRequest, findDataRequest } from "~/features/privacy/data-requests.server";
 import { findPersonalData } from "~/features/privacy/personal-data.server";
 import { PersonalDataView } from "~/features/privacy/ui/personal-data-view";
-import { pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import { companyDay } from "~/lib/company-time";
 import { formatDayFr } from "~/lib/format-fr";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Demande RGPD" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -64,63 +61,48 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function DataRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { found } = loaderData;
   if (!found) {
-    return (
-      <>
-        <PageHeading title="Demande introuvable" lead="Cette demande n'existe pas ou a été supprimée." />
-        <div className="mx-auto grid max-w-5xl px-4 pb-16 sm:px-6">
-          <AdminBackLink to="/admin/data-requests">Demandes RGPD</AdminBackLink>
-        </div>
-      </>
-    );
+    return <AdminPage title="Demande introuvable" lead="Cette demande n'existe pas ou a été supprimée." />;
   }
   const { request, personalData, history, today } = found;
   return (
-    <>
-      <PageHeading
-        title={`Demande : ${DATA_REQUEST_KIND_LABELS[request.kind]}`}
-        lead={request.email}
-        className="wrap-anywhere"
-      />
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin/data-requests">Demandes RGPD</AdminBackLink>
-        {/* On a phone: follow-up, data, actions, history. Wider: the data on the left, the rest beside it. */}
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <SectionCard title="Suivi" className="lg:col-start-2 lg:row-start-1 lg:self-start">
-            <SummaryList
-              rows={[
-                ["Reçue le", formatDayFr(request.receivedOn)],
-                ["Échéance", <DataRequestDeadline request={request} today={today} />],
-                ["Statut", <DataRequestStatusBadge request={request} today={today} />],
-              ]}
-            />
-          </SectionCard>
-          <SectionCard
-            title="Données trouvées"
-            subtitle="Tout ce que le site conserve sur cette adresse : c'est ce que contient l'export."
-            className="lg:col-start-1 lg:row-span-4 lg:row-start-1 lg:self-start"
-          >
-            <PersonalDataView data={personalData} />
-          </SectionCard>
-          <SectionCard
-            title="Actions"
-            className="lg:col-start-2 lg:row-start-2 lg:self-start"
-            contentClassName="grid gap-6"
-          >
-            <ExportForm action={`/admin/data-requests/${request.id}/export`} />
-            <div className="grid gap-3 border-t pt-6">
-              <p className="text-sm text-muted-foreground">
-                L'effacement supprime le compte, les messages, les demandes de désinscription, les e-mails et les
-                commandes non payées. Les commandes payées restent pour la comptabilité, sans nom ni coordonnées.
-              </p>
-              {/* Keyed on the history, so that the confirmation starts unticked after each action. */}
-              <EraseForm key={history.length} email={request.email} lastResult={actionData?.result} />
-            </div>
-          </SectionCard>
-          <SectionCard title="Historique" className="lg:col-start-2 lg:row-start-3 lg:self-start">
-            <DataRequestHistory events={history} />
-          </SectionCard>
-        </div>
+    <AdminPage title={`Demande : ${DATA_REQUEST_KIND_LABELS[request.kind]}`} lead={request.email}>
+      {/* On a phone: follow-up, data, actions, history. Wider: the data on the left, the rest beside it. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <SectionCard title="Suivi" className="lg:col-start-2 lg:row-start-1 lg:self-start">
+          <SummaryList
+            rows={[
+              ["Reçue le", formatDayFr(request.receivedOn)],
+              ["Échéance", <DataRequestDeadline request={request} today={today} />],
+              ["Statut", <DataRequestStatusBadge request={request} today={today} />],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard
+          title="Données trouvées"
+          subtitle="Tout ce que le site conserve sur cette adresse : c'est ce que contient l'export."
+          className="lg:col-start-1 lg:row-span-4 lg:row-start-1 lg:self-start"
+        >
+          <PersonalDataView data={personalData} />
+        </SectionCard>
+        <SectionCard
+          title="Actions"
+          className="lg:col-start-2 lg:row-start-2 lg:self-start"
+          contentClassName="grid gap-6"
+        >
+          <ExportForm action={`/admin/data-requests/${request.id}/export`} />
+          <div className="grid gap-3 border-t pt-6">
+            <p className="text-sm text-muted-foreground">
+              L'effacement supprime le compte, les messages, les demandes de désinscription, les e-mails et les
+              commandes non payées. Les commandes payées restent pour la comptabilité, sans nom ni coordonnées.
+            </p>
+            {/* Keyed on the history, so that the confirmation starts unticked after each action. */}
+            <EraseForm key={history.length} email={request.email} lastResult={actionData?.result} />
+          </div>
+        </SectionCard>
+        <SectionCard title="Historique" className="lg:col-start-2 lg:row-start-3 lg:self-start">
+          <DataRequestHistory events={history} />
+        </SectionCard>
       </div>
-    </>
+    </AdminPage>
   );
 }

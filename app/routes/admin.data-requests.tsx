@@ -2,25 +2,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.data-requests";
 import { SectionCard } from "~/components/layout/section-card";
-import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
+import { AdminPage } from "~/features/admin/ui/admin-page";
 import { RESPONSE_DELAY_FR } from "~/features/privacy/data-request-deadline";
 import { DataRequestForm } from "~/features/privacy/ui/data-request-form";
 import { dataRequestSchema } from "~/features/privacy/data-request-schema";
 import { DataRequestTable } from "~/features/privacy/ui/data-request-table";
 import { listDataRequests, recordDataRequest } from "~/features/privacy/data-requests.server";
-import { pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import { companyDay } from "~/lib/company-time";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Demandes RGPD" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,20 +40,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function DataRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, today } = loaderData;
   return (
-    <>
-      <PageHeading
-        title="Demandes RGPD"
-        lead={`Accès, portabilité et effacement des données personnelles : chaque demande est à traiter ${RESPONSE_DELAY_FR} après sa réception.`}
-      />
-      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        <SectionCard title="Enregistrer une demande" subtitle="Reçue par e-mail, courrier ou téléphone.">
-          <DataRequestForm lastResult={actionData?.result} today={today} />
-        </SectionCard>
-        <SectionCard title="Demandes">
-          <DataRequestTable requests={requests} today={today} />
-        </SectionCard>
-      </div>
-    </>
+    <AdminPage
+      title="Demandes RGPD"
+      lead={`Accès, portabilité et effacement des données personnelles : chaque demande est à traiter ${RESPONSE_DELAY_FR} après sa réception.`}
+    >
+      <SectionCard title="Enregistrer une demande" subtitle="Reçue par e-mail, courrier ou téléphone.">
+        <DataRequestForm lastResult={actionData?.result} today={today} />
+      </SectionCard>
+      <SectionCard title="Demandes">
+        <DataRequestTable requests={requests} today={today} />
+      </SectionCard>
+    </AdminPage>
   );
 }

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.messages";
 import { SectionCard } from "~/components/layout/section-card";
-import { PageHeading } from "~/components/layout/page-heading";
 import { FormAlert } from "~/components/ui/form-alert";
 import { database } from "~/db/client.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
@@ -11,9 +10,9 @@ import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/ui/
 import {
   MESSAGE_KIND_LABELS,
   messageFilterFromParams,
+  STATUS_CHANGED,
   STATUS_FILTER_LABELS,
   statusChangeSchema,
-  type StatusChange,
 } from "~/features/admin/message-status";
 import {
   changeMessageStatus,
@@ -22,17 +21,12 @@ import {
   newMessageCounts,
 } from "~/features/admin/messages-admin.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Messages" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Messages" }), ...layoutMeta(matches)];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -48,11 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const DONE: Record<StatusChange["kind"], Record<StatusChange["status"], string>> = {
-  contact: { handled: "Message marqué comme traité", new: "Message remis en nouveau" },
-  unsubscribe: { handled: "Demande marquée comme traitée", new: "Demande remise en nouveau" },
-};
-
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const change = statusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
@@ -63,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { pathname, search } = new URL(request.url);
   return redirectWithToast(`${pathname}${search}`, {
     type: "success",
-    title: DONE[change.data.kind][change.data.status],
+    title: STATUS_CHANGED[change.data.kind][change.data.status],
   });
 }
 
@@ -73,27 +62,23 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
   const empty =
     filter.status === "all" ? "Rien pour le moment." : `Aucun élément dans « ${STATUS_FILTER_LABELS[filter.status]} ».`;
   return (
-    <>
-      <PageHeading
-        title="Messages"
-        lead="Les messages envoyés par les formulaires de contact et les demandes de désinscription, du plus récent au plus ancien."
-      />
-      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        <FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
-        <SectionCard title={MESSAGE_KIND_LABELS[filter.kind]} contentClassName="grid gap-6">
-          <MessageFilters filter={filter} newCounts={newCounts} />
-          {page?.rows.length ? (
-            <div>
-              {contactMessages ? <ContactMessageList messages={contactMessages.rows} /> : null}
-              {unsubscribeRequests ? <UnsubscribeRequestList requests={unsubscribeRequests.rows} /> : null}
-              <KeysetPagination page={page} label="Pagination des messages" />
-            </div>
-          ) : (
-            <p className="text-sm text-muted-foreground">{empty}</p>
-          )}
-        </SectionCard>
-      </div>
-    </>
+    <AdminPage
+      title="Messages"
+      lead="Les messages envoyés par les formulaires de contact et les demandes de désinscription, du plus récent au plus ancien."
+    >
+      <FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
+      <SectionCard title={MESSAGE_KIND_LABELS[filter.kind]} contentClassName="grid gap-6">
+        <MessageFilters filter={filter} newCounts={newCounts} />
+        {page?.rows.length ? (
+          <div>
+            {contactMessages ? <ContactMessageList messages={contactMessages.rows} /> : null}
+            {unsubscribeRequests ? <UnsubscribeRequestList requests={unsubscribeRequests.rows} /> : null}
+            <KeysetPagination page={page} label="Pagination des messages" />
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        )}
+      </SectionCard>
+    </AdminPage>
   );
 }

@@ -3,7 +3,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.order";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
-import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { formatAmountFr, formatDateTimeFr, formatDayFr } from "~/lib/format-fr";
 import { findOrderDetails, isOrderId } from "~/features/admin/order-details.server";
@@ -15,16 +14,15 @@ import { OrderStatusBadge } from "~/features/admin/ui/order-status-badge";
 import { OrderStatusForm } from "~/features/admin/ui/order-status-form";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { changeOrderStatus, OrderNotFoundError, OrderTransitionError } from "~/features/booking/order-status.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { describePassengersFr } from "~/features/booking/passengers";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({ title: data?.details ? `Commande ${data.details.order.orderNumber}` : "Commande introuvable" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -68,74 +66,58 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-function formatPeople(adults: number, children: number) {
-  const adultsText = `${adults} adulte${adults > 1 ? "s" : ""}`;
-  return children > 0 ? `${adultsText}, ${children} enfant${children > 1 ? "s" : ""}` : adultsText;
-}
-
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { details } = loaderData;
   if (!details) {
-    return (
-      <>
-        <PageHeading title="Commande introuvable" lead="Cette commande n'existe pas ou a été supprimée." />
-        <div className="mx-auto grid max-w-5xl px-4 pb-16 sm:px-6">
-          <AdminBackLink to="/admin/orders">Commandes</AdminBackLink>
-        </div>
-      </>
-    );
+    return <AdminPage title="Commande introuvable" lead="Cette commande n'existe pas ou a été supprimée." />;
   }
   const { order, customer, payments, history } = details;
   return (
-    <>
-      <PageHeading title={`Commande ${order.orderNumber}`} lead={customer.fullName} className="wrap-anywhere" />
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin/orders">Commandes</AdminBackLink>
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <SectionCard
-            title="Statut"
-            className="lg:col-start-2 lg:row-start-1 lg:self-start"
-            contentClassName="grid gap-4"
-          >
-            <p>
-              <OrderStatusBadge status={order.status} />
-            </p>
-            {/* Keyed on the status, so that the note starts empty after each change. */}
-            <OrderStatusForm key={order.status} status={order.status} error={actionData?.error} />
-          </SectionCard>
-          <SectionCard title="Réservation" className="lg:col-start-1 lg:row-start-1">
-            <SummaryList
-              rows={[
-                ["Service", order.serviceType],
-                ["Aéroport", order.airport ?? "—"],
-                ["Date du vol", order.flightDate ? formatDayFr(order.flightDate) : "—"],
-                ["Voyageurs", formatPeople(order.adults, order.children)],
-                ["Montant", `${formatAmountFr(order.amount, order.currency)} (${order.currency})`],
-                ["Créée le", formatDateTimeFr(order.createdAt)],
-              ]}
-            />
-          </SectionCard>
-          <SectionCard title="Client" className="lg:col-start-1 lg:row-start-2">
-            <SummaryList
-              rows={[
-                ["Nom", customer.fullName],
-                ["E-mail", customer.email ?? "—"],
-                ["Notes", customer.notes ? <span className="whitespace-pre-line">{customer.notes}</span> : "—"],
-              ]}
-            />
-          </SectionCard>
-          <SectionCard title="Paiements" className="lg:col-start-1 lg:row-start-3">
-            <OrderPayments payments={payments} />
-          </SectionCard>
-          <SectionCard
-            title="Historique"
-            subtitle="Du plus récent au plus ancien."
-            className="lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:self-start"
-          >
-            <OrderHistory events={history} />
-          </SectionCard>
-        </div>
+    <AdminPage title={`Commande ${order.orderNumber}`} lead={customer.fullName}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <SectionCard
+          title="Statut"
+          className="lg:col-start-2 lg:row-start-1 lg:self-start"
+          contentClassName="grid gap-4"
+        >
+          <p>
+            <OrderStatusBadge status={order.status} />
+          </p>
+          {/* Keyed on the status, so that the note starts empty after each change. */}
+          <OrderStatusForm key={order.status} status={order.status} error={actionData?.error} />
+        </SectionCard>
+        <SectionCard title="Réservation" className="lg:col-start-1 lg:row-start-1">
+          <SummaryList
+            rows={[
+              ["Service", order.serviceType],
+              ["Aéroport", order.airport ?? "—"],
+              ["Date du vol", order.flightDate ? formatDayFr(order.flightDate) : "—"],
+              ["Voyageurs", describePassengersFr(order)],
+              ["Montant", `${formatAmountFr(order.amount, order.currency)} (${order.currency})`],
+              ["Créée le", formatDateTimeFr(order.createdAt)],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard title="Client" className="lg:col-start-1 lg:row-start-2">
+          <SummaryList
+            rows={[
+              ["Nom", customer.fullName],
+              ["E-mail", customer.email ?? "—"],
+              ["Notes", customer.notes ? <span className="whitespace-pre-line">{customer.notes}</span> : "—"],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard title="Paiements" className="lg:col-start-1 lg:row-start-3">
+          <OrderPayments payments={payments} />
+        </SectionCard>
+        <SectionCard
+          title="Historique"
+          subtitle="Du plus récent au plus ancien."
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:self-start"
+        >
+          <OrderHistory events={history} />
+        </SectionCard>
       </div>
-    </>
+    </AdminPage>
   );
 }

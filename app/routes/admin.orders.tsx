@@ -1,25 +1,18 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { SectionCard } from "~/components/layout/section-card";
-import { PageHeading } from "~/components/layout/page-heading";
-import { Button } from "~/components/ui/button";
 import { database } from "~/db/client.server";
-import { filterValues, filtersQuery, parseOrderFilters } from "~/features/admin/order-filters";
+import { filterValues, parseOrderFilters } from "~/features/admin/order-filters";
 import { OrderFiltersForm } from "~/features/admin/ui/order-filters-form";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { ordersListPage, SearchTooBroadError, type OrdersPage } from "~/features/admin/orders-admin.server";
+import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
+import { ordersListPage, SearchTooBroadError } from "~/features/admin/orders-admin.server";
 import { OrdersList } from "~/features/admin/ui/orders-list";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Commandes" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Commandes" }), ...layoutMeta(matches)];
 
 const SEARCH_TOO_BROAD =
   "Recherche trop large pour ces filtres : précisez le nom ou l'e-mail, ou élargissez le statut ou les dates.";
@@ -39,65 +32,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-function pageLink(query: string, cursor: "after" | "before", value: string) {
-  const params = new URLSearchParams(query);
-  params.set(cursor, value);
-  return `?${params.toString()}`;
-}
-
-function Pagination({ page, query }: { page: OrdersPage; query: string }) {
-  if (!page.previous && !page.next) return null;
-  return (
-    <nav aria-label="Pagination des commandes" className="mt-4 flex justify-between gap-2">
-      {page.previous ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={pageLink(query, "before", page.previous)}>
-            <ChevronLeft aria-hidden="true" />
-            Plus récentes
-          </Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-      {page.next ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={pageLink(query, "after", page.next)}>
-            Plus anciennes
-            <ChevronRight aria-hidden="true" />
-          </Link>
-        </Button>
-      ) : null}
-    </nav>
-  );
-}
-
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const { values, errors, page } = loaderData;
   return (
-    <>
-      <PageHeading title="Commandes" lead="Toutes les commandes, des plus récentes aux plus anciennes, 25 par page." />
-      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        <SectionCard title="Rechercher et filtrer">
-          <OrderFiltersForm values={values} errors={errors} />
-        </SectionCard>
-        <SectionCard title="Résultats">
-          {page ? (
-            <>
-              {page.rows.length ? (
-                <OrdersList orders={page.rows} label="Commandes" />
-              ) : (
-                <p className="text-sm text-muted-foreground">Aucune commande ne correspond à ces critères.</p>
-              )}
-              <Pagination page={page} query={filtersQuery(values)} />
-            </>
-          ) : (
-            <p role="alert" className="text-sm text-destructive">
-              Corrigez les filtres ci-dessus pour afficher les commandes.
-            </p>
-          )}
-        </SectionCard>
-      </div>
-    </>
+    <AdminPage title="Commandes" lead="Toutes les commandes, des plus récentes aux plus anciennes, 25 par page." wide>
+      <SectionCard title="Rechercher et filtrer">
+        <OrderFiltersForm values={values} errors={errors} />
+      </SectionCard>
+      <SectionCard title="Résultats">
+        {page ? (
+          <>
+            {page.rows.length ? (
+              <OrdersList orders={page.rows} label="Commandes" />
+            ) : (
+              <p className="text-sm text-muted-foreground">Aucune commande ne correspond à ces critères.</p>
+            )}
+            <KeysetPagination
+              page={page}
+              label="Pagination des commandes"
+              labels={{ previous: "Plus récentes", next: "Plus anciennes" }}
+            />
+          </>
+        ) : (
+          <p role="alert" className="text-sm text-destructive">
+            Corrigez les filtres ci-dessus pour afficher les commandes.
+          </p>
+        )}
+      </SectionCard>
+    </AdminPage>
   );
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.statistics";
 import { SectionCard } from "~/components/layout/section-card";
-import { PageHeading } from "~/components/layout/page-heading";
 import { useToastOnArrival } from "~/components/layout/toast-notice";
 import { database } from "~/db/client.server";
 import {
@@ -11,25 +10,21 @@ import {
   statisticsPeriodSchema,
   type Granularity,
 } from "~/features/admin/statistics-period";
+import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
 import { StatisticsForm } from "~/features/admin/ui/statistics-form";
 import { AirportsTable, CurrencyFigures, StatisticsSummary } from "~/features/admin/ui/statistics-view";
 import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { AdminBackLink } from "~/features/admin/ui/admin-back-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { companyDay } from "~/lib/company-time";
 import { formatDayFr } from "~/lib/format-fr";
-import type { Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Statistiques de ventes" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
-
-const LOAD_FAILED: Toast = { type: "error", title: "Erreur lors du chargement des données" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -54,27 +49,22 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
   useToastOnArrival(toast);
   const periodText = `Du ${formatDayFr(period.from)} au ${formatDayFr(period.to)}`;
   return (
-    <>
-      <PageHeading
-        title="Statistiques de ventes"
-        lead="Chiffre d'affaires et commandes par période, devise par devise : les montants de devises différentes ne sont jamais additionnés."
-      />
-      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-16 sm:px-6">
-        <AdminBackLink to="/admin">Tableau de bord</AdminBackLink>
-        <SectionCard title="Période" subtitle="Jours à l'heure d'Amsterdam. Par défaut : les 30 derniers jours.">
-          <StatisticsForm key={JSON.stringify(period)} period={period} lastResult={result} today={today} />
-        </SectionCard>
-        {result ? (
-          <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
-        ) : statistics ? (
-          <StatisticsReport statistics={statistics} periodText={periodText} granularity={period.granularity} />
-        ) : (
-          <p role="alert" className="rounded-md border border-destructive/40 px-4 py-3 text-sm text-destructive">
-            {LOAD_FAILED.title}
-          </p>
-        )}
-      </div>
-    </>
+    <AdminPage
+      title="Statistiques de ventes"
+      lead="Chiffre d'affaires et commandes par période, devise par devise : les montants de devises différentes ne sont jamais additionnés."
+      wide
+    >
+      <SectionCard title="Période" subtitle="Jours à l'heure d'Amsterdam. Par défaut : les 30 derniers jours.">
+        <StatisticsForm key={JSON.stringify(period)} period={period} lastResult={result} today={today} />
+      </SectionCard>
+      {result ? (
+        <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
+      ) : statistics ? (
+        <StatisticsReport statistics={statistics} periodText={periodText} granularity={period.granularity} />
+      ) : (
+        <LoadFailedAlert />
+      )}
+    </AdminPage>
   );
 }
 

@@ -10,22 +10,18 @@ import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";
+import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
 import { OrdersList } from "~/features/admin/ui/orders-list";
 import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
-import { pageMeta } from "~/features/seo/page-meta";
-import type { Toast } from "~/lib/toast";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { logger } from "~/logger.server";
 
-export const handle = { lang: "fr" };
-
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Tableau de bord" }),
-  { name: "robots", content: "noindex" },
+  ...layoutMeta(matches),
 ];
-
-const LOAD_FAILED: Toast = { type: "error", title: "Erreur lors du chargement des données" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -89,11 +85,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title="Tableau de bord administrateur" lead="Clients, commandes et état du système." />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 pb-16 sm:px-6">
-        {toast ? (
-          <p role="alert" className="rounded-md border border-destructive/40 px-4 py-3 text-sm text-destructive">
-            {toast.title}
-          </p>
-        ) : null}
+        {toast ? <LoadFailedAlert /> : null}
 
         <section aria-label="Indicateurs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard

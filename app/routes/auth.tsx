@@ -10,17 +10,14 @@ import { SignInForm, SignUpForm, type AuthIntent } from "~/features/auth/ui/auth
 import { signIn, signUp, type AuthOutcome } from "~/features/auth/credentials.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { signInSchema, signUpSchema } from "~/features/auth/schemas";
-import { pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 
 export const handle = { lang: "fr" };
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Connexion" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Connexion" }), NOINDEX];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/");

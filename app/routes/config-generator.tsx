@@ -6,7 +6,7 @@ import { GeneratedConfig } from "~/features/site-config/generator/ui/generated-c
 import { GeneratorForm } from "~/features/site-config/generator/ui/generator-form";
 import { PageHeading } from "~/components/layout/page-heading";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { generateSiteConfig } from "~/features/site-config/generator/generate-site-config.server";
 import {
   generatorFormDefaults,
@@ -17,10 +17,7 @@ import {
 import { siteConfig } from "../../site.config";
 import { readFormData } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Site Configuration Generator" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Site Configuration Generator" }), NOINDEX];
 
 /** An internal tool: admins only, checked on every load and every generation. */
 export async function loader({ request }: Route.LoaderArgs) {

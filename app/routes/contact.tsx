@@ -3,9 +3,9 @@ import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/features/messages/ui/contact-form";
 import { memberAreaUrl } from "~/components/layout/nav-links";
+import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
 import { SupportContactLinks } from "~/features/support/ui/support-contacts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/db/client.server";
 import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";
@@ -45,49 +45,40 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
     <>
       <PageHeading title="CONTACT US" lead="Questions about your membership or a booking? We are happy to help." />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-5">
-        <Card className="lg:col-span-2 lg:self-start">
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-xl">Option 1: Call or e-mail us</h2>
-            </CardTitle>
-            <CardDescription className="text-base">
-              Our customer service team is available {SUPPORT_HOURS}.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-6">
-            <SupportContactLinks />
-            <p className="flex items-start gap-3 text-muted-foreground">
-              <MessageCircle className="mt-0.5 size-5 shrink-0 text-foreground" aria-hidden="true" />
-              <span>
-                Prefer to chat? Use the chat in the{" "}
-                <a
-                  href={memberAreaUrl(siteConfig.domains.memberArea)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-medium text-link underline underline-offset-4"
-                >
-                  member area
-                  <ExternalLink className="size-3.5" aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>{" "}
-                to talk to us during the same hours.
-              </span>
-            </p>
-          </CardContent>
-        </Card>
-        <Card className="lg:col-span-3">
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-xl">Option 2: Send us a message</h2>
-            </CardTitle>
-            <CardDescription className="text-base">
-              Fill in the form and we will get back to you by e-mail.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ContactForm lastResult={actionData?.result} />
-          </CardContent>
-        </Card>
+        <SectionCard
+          large
+          title="Option 1: Call or e-mail us"
+          subtitle={`Our customer service team is available ${SUPPORT_HOURS}.`}
+          className="lg:col-span-2 lg:self-start"
+          contentClassName="space-y-6"
+        >
+          <SupportContactLinks />
+          <p className="flex items-start gap-3 text-muted-foreground">
+            <MessageCircle className="mt-0.5 size-5 shrink-0 text-foreground" aria-hidden="true" />
+            <span>
+              Prefer to chat? Use the chat in the{" "}
+              <a
+                href={memberAreaUrl(siteConfig.domains.memberArea)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-link underline underline-offset-4"
+              >
+                member area
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>{" "}
+              to talk to us during the same hours.
+            </span>
+          </p>
+        </SectionCard>
+        <SectionCard
+          large
+          title="Option 2: Send us a message"
+          subtitle="Fill in the form and we will get back to you by e-mail."
+          className="lg:col-span-3"
+        >
+          <ContactForm lastResult={actionData?.result} />
+        </SectionCard>
       </div>
     </>
   );

@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/fast-track-form";
 import { BookingForm } from "~/features/booking/ui/booking-form";
@@ -14,10 +12,7 @@ import { currencyFromRequest } from "~/lib/currency.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
-import { unexpectedFields } from "~/lib/unexpected-fields";
-import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
-import { logger } from "~/logger.server";
-import { readFormData } from "~/lib/form-data.server";
+import { handleFormAction } from "~/lib/form-action.server";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
@@ -31,41 +26,34 @@ export function loader() {
 }
 
 const FAILED_TO_CREATE = "Failed to create booking. Please try again.";
+const NO_TOAST: { toast: Toast | null } = { toast: null };
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const schema = BOOKING_SCHEMA;
-  const submission = parseWithZod(formData, { schema });
-  const unexpected = unexpectedFields(formData, Object.keys(schema.shape));
-  if (unexpected.length > 0) {
-    const formErrors = [
-      `This form carried fields we do not accept (${unexpected.join(", ")}): prices and currency are set by us. Please reload the page and try again.`,
-    ];
-    return data({ result: submission.reply({ formErrors }), toast: null }, { status: 400 });
-  }
-  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-  const limit = await countClientRequest(database().db, "publicForms", request);
-  if (limit.limited) {
-    const result = submission.reply({ formErrors: [TOO_MANY_REQUESTS] });
-    return data({ result, toast: null }, tooManyRequests(limit));
-  }
-
-  try {
-    const { orderId } = await createBooking(database().db, {
-      booking: submission.value,
-      currency: currencyFromRequest(request),
-      userId: (await getOptionalUser(request))?.id ?? null,
-    });
-    return redirectWithToast(`/fast-track-payment/${orderId}`, {
-      type: "success",
-      title: "Success",
-      description: "Your Fast Track booking has been created.",
-    });
-  } catch (error) {
-    logger.error({ err: error }, "booking insert failed");
-    const toast: Toast = { type: "error", title: "Error", description: FAILED_TO_CREATE };
-    return data({ result: submission.reply({ formErrors: [FAILED_TO_CREATE] }), toast }, { status: 500 });
-  }
+export function action({ request }: Route.ActionArgs) {
+  return handleFormAction({
+    request,
+    form: "booking",
+    schema: BOOKING_SCHEMA,
+    rateLimit: "publicForms",
+    refuseUnexpectedFields: "prices and currency are set by us",
+    refusalData: () => NO_TOAST,
+    save: async (booking) =>
+      createBooking(database().db, {
+        booking,
+        currency: currencyFromRequest(request),
+        userId: (await getOptionalUser(request))?.id ?? null,
+      }),
+    failure: {
+      log: "booking insert failed",
+      formError: FAILED_TO_CREATE,
+      data: { toast: { type: "error", title: "Error", description: FAILED_TO_CREATE } },
+    },
+    answer: ({ orderId }) =>
+      redirectWithToast(`/fast-track-payment/${orderId}`, {
+        type: "success",
+        title: "Success",
+        description: "Your Fast Track booking has been created.",
+      }),
+  });
 }
 
 export default function FastTrackFormPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,30 +1,26 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/fast-track-payment";
 import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation";
 import { Checkout } from "~/features/booking/ui/checkout";
 import { OrderNotFound } from "~/features/booking/ui/order-not-found";
 import { database } from "~/db/client.server";
-import { payForOrder, type PaymentResult } from "~/features/booking/checkout.server";
+import { payForOrder } from "~/features/booking/checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
 import { voucherCheckUrl, voucherFor } from "~/features/booking/voucher.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
-import { pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { unexpectedFields } from "~/lib/unexpected-fields";
-import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
-import { logger } from "~/logger.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
-import { readFormData } from "~/lib/form-data.server";
+import { handleFormAction } from "~/lib/form-action.server";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   ...pageMeta({ title: !page?.order ? "Order not found" : page.voucher ? "Booking Confirmed" : "Checkout" }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -37,62 +33,46 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 /** Never sent back to the browser, not even to refill the form after a refusal. */
 const CARD_SECRETS = ["cardNumber", "cvv"];
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const schema = cardSchema(new Date());
-  const submission = parseWithZod(formData, { schema });
-  const refuse = (init: number | ResponseInit, formErrors?: string[]) =>
-    data(
-      {
-        result: submission.reply(formErrors ? { hideFields: CARD_SECRETS, formErrors } : { hideFields: CARD_SECRETS }),
-        attempt: crypto.randomUUID(),
-      },
-      init,
-    );
-
-  const unexpected = unexpectedFields(formData, Object.keys(schema.shape));
-  if (unexpected.length > 0) {
-    return refuse(400, [
-      `This form carried fields we do not accept (${unexpected.join(", ")}): the amount is set by us. Please reload the page and try again.`,
-    ]);
-  }
-  if (submission.status !== "success") return refuse(400);
-  const limit = await countClientRequest(database().db, "payment", request);
-  if (limit.limited) return refuse(tooManyRequests(limit), [TOO_MANY_REQUESTS]);
-
-  const { cardNumber, expiryMonth, expiryYear, cvv } = submission.value;
-  let payment: PaymentResult;
-  try {
-    payment = await payForOrder(database().db, sandboxGateway, {
-      orderId: params.orderId,
-      card: { number: cardNumber, expiryMonth, expiryYear, cvv },
-      voucherUrl: (code) => voucherCheckUrl(request, code),
-    });
-  } catch (error) {
-    logger.error({ err: error, orderId: params.orderId }, "payment failed");
-    return refuse(500, ["Payment failed. Please try again."]);
-  }
-
-  switch (payment.kind) {
-    case "not-found":
-      return refuse(404, ["Order not found"]);
-    case "declined":
-      return refuse(402, [payment.message]);
-    case "not-payable":
-      return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
-    case "paid":
-      if (!payment.alreadyPaid) nudgeOutbox();
-      return redirectWithToast(
-        `/fast-track-payment/${params.orderId}`,
-        payment.alreadyPaid
-          ? {
-              type: "info",
-              title: "Already paid",
-              description: "This order was already paid. Nothing more was charged.",
-            }
-          : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
-      );
-  }
+export function action({ request, params }: Route.ActionArgs) {
+  return handleFormAction({
+    request,
+    form: "payment",
+    logContext: { orderId: params.orderId },
+    schema: cardSchema(new Date()),
+    rateLimit: "payment",
+    refuseUnexpectedFields: "the amount is set by us",
+    hideFields: CARD_SECRETS,
+    refusalData: () => ({ attempt: crypto.randomUUID() }),
+    save: ({ cardNumber, expiryMonth, expiryYear, cvv }) =>
+      payForOrder(database().db, sandboxGateway, {
+        orderId: params.orderId,
+        card: { number: cardNumber, expiryMonth, expiryYear, cvv },
+        voucherUrl: (code) => voucherCheckUrl(request, code),
+      }),
+    failure: { log: "payment failed", formError: "Payment failed. Please try again." },
+    answer(payment, { refuse }) {
+      switch (payment.kind) {
+        case "not-found":
+          return refuse(404, ["Order not found"]);
+        case "declined":
+          return refuse(402, [payment.message]);
+        case "not-payable":
+          return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
+        case "paid":
+          if (!payment.alreadyPaid) nudgeOutbox();
+          return redirectWithToast(
+            `/fast-track-payment/${params.orderId}`,
+            payment.alreadyPaid
+              ? {
+                  type: "info",
+                  title: "Already paid",
+                  description: "This order was already paid. Nothing more was charged.",
+                }
+              : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
+          );
+      }
+    },
+  });
 }
 
 export default function FastTrackPaymentPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { CtaSection } from "~/components/layout/cta-section";
 import { HeroSection } from "~/components/layout/hero-section";
 import { Illustration } from "~/features/illustrations/ui/illustration";
 import { PricingSection } from "~/features/plans/ui/pricing-section";
-import { SectionHeading } from "~/components/layout/section-heading";
+import { HeadedSection } from "~/components/layout/section-heading";
 import { ServiceCards } from "~/features/services/ui/service-cards";
 import { PRICING_SECTION_ID } from "~/features/plans/ui/pricing-highlight";
 import { Button } from "~/components/ui/button";
@@ -25,13 +25,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta({}, args);
 function AboutSection() {
   const { whyChooseUs } = siteConfig.content;
   return (
-    <section aria-labelledby="about-heading" className="px-4 py-16 sm:px-6 sm:py-24">
-      <SectionHeading
-        id="about-heading"
-        eyebrow={`About ${siteConfig.company.name}`}
-        title={whyChooseUs.title}
-        lead={`At ${siteConfig.company.name} we take the waiting out of travelling: less time in queues and on hold, more time for the trip itself.`}
-      />
+    <HeadedSection
+      headingId="about-heading"
+      eyebrow={`About ${siteConfig.company.name}`}
+      title={whyChooseUs.title}
+      lead={`At ${siteConfig.company.name} we take the waiting out of travelling: less time in queues and on hold, more time for the trip itself.`}
+      className="px-4 py-16 sm:px-6 sm:py-24"
+    >
       <ul className="mx-auto mt-12 grid max-w-6xl gap-8 md:grid-cols-3">
         {whyChooseUs.reasons.map((reason, index) => (
           <li key={reason.title} className="rounded-2xl border bg-card p-6 shadow-sm">
@@ -43,7 +43,7 @@ function AboutSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -90,17 +90,17 @@ export default function HomePage() {
 
       <ConciergeSection />
 
-      <section aria-labelledby="services-heading" className="bg-muted/40 px-4 py-16 sm:px-6 sm:py-24">
-        <SectionHeading
-          id="services-heading"
-          eyebrow="What's included"
-          title="Six services, one membership"
-          lead="Everything that makes the airport quicker and the destination easier, in a single quarterly plan."
-        />
+      <HeadedSection
+        headingId="services-heading"
+        eyebrow="What's included"
+        title="Six services, one membership"
+        lead="Everything that makes the airport quicker and the destination easier, in a single quarterly plan."
+        className="bg-muted/40 px-4 py-16 sm:px-6 sm:py-24"
+      >
         <div className="mx-auto mt-12 max-w-7xl">
           <ServiceCards />
         </div>
-      </section>
+      </HeadedSection>
 
       <PricingSection ctaLabel="Start Now" />
 

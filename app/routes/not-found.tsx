@@ -1,13 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
-import { pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { logger } from "~/logger.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Page not found" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Page not found" }), NOINDEX];
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

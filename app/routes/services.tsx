@@ -7,12 +7,13 @@ import { HeroSection } from "~/components/layout/hero-section";
 import { Illustration } from "~/features/illustrations/ui/illustration";
 import { telHref } from "~/components/layout/nav-links";
 import { PricingSection } from "~/features/plans/ui/pricing-section";
-import { SectionHeading } from "~/components/layout/section-heading";
+import { HeadedSection } from "~/components/layout/section-heading";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/features/seo/page-meta";
 import { ServicesTabs } from "~/features/services/ui/services-tabs";
 import { siteConfig } from "../../site.config";
 import { ServicesContactForm } from "~/features/messages/ui/services-contact-form";
+import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import type { DocumentHandle } from "~/root";
 
 /** The tabs switch by a small script of their own (tabs-script.tsx), and the contact form posts. */
@@ -50,9 +51,7 @@ function AssistanceSection() {
             24/7 support
           </h2>
           <p className="mt-3 text-muted-foreground">
-            Travel does not keep office hours, so help is available 24/7: send us a message at any time and it is
-            waiting for the team when they start. Our advisers answer by phone, e-mail and chat 7 days a week, 9 AM to 8
-            PM.
+            {`Travel does not keep office hours, so help is available 24/7: send us a message at any time and it is waiting for the team when they start. Our advisers answer by phone, e-mail and chat ${SUPPORT_HOURS}.`}
           </p>
           <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 font-semibold">
             <a href={telHref(company.phone)} className="text-link hover:underline">
@@ -102,16 +101,17 @@ export default function ServicesPage() {
 
       <PricingSection ctaLabel="Try Now" />
 
-      <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20">
-        <SectionHeading
-          id="contact-heading"
-          title="Contact Us"
-          lead="A question about a service or your membership? Send us a message and we will answer by e-mail."
-        />
+      <HeadedSection
+        id="contact"
+        headingId="contact-heading"
+        title="Contact Us"
+        lead="A question about a service or your membership? Send us a message and we will answer by e-mail."
+        className="scroll-mt-16 px-4 py-16 sm:px-6 sm:py-20"
+      >
         <div className="mx-auto mt-10 max-w-2xl">
           <ServicesContactForm />
         </div>
-      </section>
+      </HeadedSection>
 
       <CtaSection
         id="start-now-heading"

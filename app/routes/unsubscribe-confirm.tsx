@@ -12,12 +12,12 @@ import {
   type UnsubscribeLink,
 } from "~/features/messages/unsubscribe.server";
 import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Confirm Unsubscribe" }),
-  { name: "robots", content: "noindex" },
+  NOINDEX,
   // The address holds a single-use token: no other site may see it in a Referer header. (Not
   // "no-referrer": that also blanks the Origin of the confirming POST, which React Router refuses.)
   { name: "referrer", content: "same-origin" },

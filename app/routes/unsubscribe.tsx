@@ -1,9 +1,9 @@
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/unsubscribe";
+import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
 import { SupportContactLinks, SupportHoursBox } from "~/features/support/ui/support-contacts";
 import { UnsubscribeForm } from "~/features/messages/ui/unsubscribe-form";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/db/client.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";
 import { unsubscribeSchema } from "~/features/messages/schemas";
@@ -43,33 +43,20 @@ export default function UnsubscribePage({ actionData }: Route.ComponentProps) {
       <PageHeading title="Unsubscribe" lead="Choose the way that suits you best." />
       <div className="mx-auto max-w-5xl space-y-6 px-4 pb-16 sm:px-6">
         <div className="grid gap-6 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2 className="text-xl">Option 1: Unsubscribe online</h2>
-              </CardTitle>
-              <CardDescription className="text-base">
-                Enter the e-mail address of your membership. We will send you a link to confirm; it works once and
-                expires after {UNSUBSCRIBE_LINK_HOURS} hours.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <UnsubscribeForm lastResult={actionData?.result} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2 className="text-xl">Option 2: Contact customer service</h2>
-              </CardTitle>
-              <CardDescription className="text-base">
-                Call or e-mail us and our team will take care of it for you.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <SupportContactLinks />
-            </CardContent>
-          </Card>
+          <SectionCard
+            large
+            title="Option 1: Unsubscribe online"
+            subtitle={`Enter the e-mail address of your membership. We will send you a link to confirm; it works once and expires after ${UNSUBSCRIBE_LINK_HOURS} hours.`}
+          >
+            <UnsubscribeForm lastResult={actionData?.result} />
+          </SectionCard>
+          <SectionCard
+            large
+            title="Option 2: Contact customer service"
+            subtitle="Call or e-mail us and our team will take care of it for you."
+          >
+            <SupportContactLinks />
+          </SectionCard>
         </div>
         <SupportHoursBox />
       </div>

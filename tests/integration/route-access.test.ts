@@ -140,10 +140,10 @@ const TABLE: RouteAccess[] = [
   { route: "*", path: "/no-such-page", get: everyone(404), post: everyone(NOT_ALLOWED) },
 ];
 
-/** Every path app/routes.ts declares, nested ones included. */
+/** Every path app/routes.ts declares, nested ones included; a layout route (the back office's) has none of its own. */
 function declaredRoutes(entries: { path?: string; index?: boolean; children?: unknown[] }[]): string[] {
   return entries.flatMap((entry) => [
-    entry.index ? "/" : (entry.path ?? ""),
+    ...(entry.index ? ["/"] : entry.path === undefined ? [] : [entry.path]),
     ...declaredRoutes((entry.children ?? []) as typeof entries),
   ]);
 }

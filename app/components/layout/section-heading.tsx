@@ -40,3 +40,23 @@ export function SectionHeading({
     </div>
   );
 }
+
+/** A page section under its SectionHeading, whose h2 labels it. */
+export function HeadedSection({
+  headingId,
+  eyebrow,
+  title,
+  lead,
+  children,
+  ...props
+}: { headingId: string; eyebrow?: string; title: string; lead?: string } & Omit<
+  React.ComponentProps<"section">,
+  "title"
+>) {
+  return (
+    <section aria-labelledby={headingId} {...props}>
+      <SectionHeading id={headingId} eyebrow={eyebrow} title={title} lead={lead} />
+      {children}
+    </section>
+  );
+}

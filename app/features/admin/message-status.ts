@@ -50,3 +50,9 @@ export const statusChangeSchema = z.object({
   status: z.enum(MESSAGE_STATUSES, "Statut inconnu, « Nouveau » ou « Traité » attendu : rien n'a été modifié."),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** The toast once a change is made. */
+export const STATUS_CHANGED: Record<MessageKind, Record<MessageStatus, string>> = {
+  contact: { handled: "Message marqué comme traité", new: "Message remis en nouveau" },
+  unsubscribe: { handled: "Demande marquée comme traitée", new: "Demande remise en nouveau" },
+};

@@ -13,3 +13,11 @@ export function describePassengers({ adults, children }: Passengers): string {
   if (children > 0) parts.push(plural(children, "child", "children"));
   return parts.join(", ");
 }
+
+/** "2 adultes, 1 enfant", for the back office; children only when there are some. */
+export function describePassengersFr({ adults, children }: Passengers): string {
+  const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? "s" : ""}`;
+  const parts = [plural(adults, "adulte")];
+  if (children > 0) parts.push(plural(children, "enfant"));
+  return parts.join(", ");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalUrl, pageMeta } from "./page-meta";
+import { canonicalUrl, layoutMeta, NOINDEX, pageMeta } from "./page-meta";
 import { siteConfig } from "../../../site.config";
 
 const context = (pathname: string, origin?: string) => ({
@@ -39,5 +39,12 @@ describe("canonicalUrl", () => {
     expect(canonicalUrl(context("/pre-checkout", "https://www.example.com"))).toBe(
       "https://www.example.com/pre-checkout",
     );
+  });
+});
+
+describe("layoutMeta", () => {
+  it("keeps the tags of the layouts above a page, in their order", () => {
+    const matches = [{ meta: [] }, { meta: [NOINDEX] }, undefined, { meta: [] }];
+    expect(layoutMeta(matches)).toEqual([{ name: "robots", content: "noindex" }]);
   });
 });

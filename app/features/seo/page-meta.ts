@@ -26,6 +26,17 @@ export function canonicalUrl({ location, matches }: MetaContext): string | undef
   return origin ? new URL(location.pathname, origin).toString() : undefined;
 }
 
+/** Keeps a page out of search engines' results. */
+export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
+
+/**
+ * The tags of the layout routes above a page (the back office's `noindex`). React Router renders
+ * only the deepest route's meta, so a page that has its own adds these to keep them.
+ */
+export function layoutMeta(matches: ReadonlyArray<{ meta: MetaDescriptor[] } | undefined>): MetaDescriptor[] {
+  return matches.flatMap((match) => match?.meta ?? []);
+}
+
 /**
  * Title, description and Open Graph tags for a page, defaulting to the site's SEO texts. Given the
  * meta function's arguments, it adds the canonical link and `og:url`.

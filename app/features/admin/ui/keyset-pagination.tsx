@@ -16,9 +16,13 @@ function pageLink(search: string, direction: "after" | "before", cursor: string)
 export function KeysetPagination({
   page,
   label,
+  labels = { previous: "Précédent", next: "Suivant" },
 }: {
   page: Pick<KeysetPage<unknown>, "next" | "previous">;
+  /** Names the navigation landmark. */
   label: string;
+  /** The links' words, where the list's order can name them ("Plus récentes", "Plus anciennes"). */
+  labels?: { previous: string; next: string };
 }) {
   const { search } = useLocation();
   if (!page.previous && !page.next) return null;
@@ -28,7 +32,7 @@ export function KeysetPagination({
         <Button asChild variant="outline" size="sm">
           <Link to={pageLink(search, "before", page.previous)} preventScrollReset>
             <ChevronLeft aria-hidden="true" />
-            Précédent
+            {labels.previous}
           </Link>
         </Button>
       ) : (
@@ -37,7 +41,7 @@ export function KeysetPagination({
       {page.next ? (
         <Button asChild variant="outline" size="sm">
           <Link to={pageLink(search, "after", page.next)} preventScrollReset>
-            Suivant
+            {labels.next}
             <ChevronRight aria-hidden="true" />
           </Link>
         </Button>

@@ -1,7 +1,7 @@
 import { ArrowRight, Clock, Smile, Sparkles, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { CheckList, CheckListItem } from "~/components/ui/check-list";
-import { SectionHeading } from "~/components/layout/section-heading";
+import { HeadedSection, SectionHeading } from "~/components/layout/section-heading";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -56,13 +56,13 @@ const BENEFITS = [
 
 export function FastTrackBenefits() {
   return (
-    <section aria-labelledby="benefits-heading" className="px-4 py-16 sm:px-6 sm:py-24">
-      <SectionHeading
-        id="benefits-heading"
-        eyebrow="Why Fast Track"
-        title="Through security without the wait"
-        lead="A dedicated lane to the security checkpoint at over 300 connected airports."
-      />
+    <HeadedSection
+      headingId="benefits-heading"
+      eyebrow="Why Fast Track"
+      title="Through security without the wait"
+      lead="A dedicated lane to the security checkpoint at over 300 connected airports."
+      className="px-4 py-16 sm:px-6 sm:py-24"
+    >
       <ul className="mx-auto mt-12 grid max-w-6xl gap-6 md:grid-cols-3">
         {BENEFITS.map(({ icon: Icon, title, description }) => (
           <li key={title} className="rounded-2xl border bg-card p-6 text-center shadow-sm">
@@ -74,7 +74,7 @@ export function FastTrackBenefits() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { backLinkOf } from "./back-link";
+
+describe("backLinkOf", () => {
+  it("leads a list back to the dashboard", () => {
+    expect(backLinkOf("/admin/orders")).toEqual({ to: "/admin", label: "Tableau de bord" });
+    expect(backLinkOf("/admin/statistics")).toEqual({ to: "/admin", label: "Tableau de bord" });
+    expect(backLinkOf("/admin/messages/")).toEqual({ to: "/admin", label: "Tableau de bord" });
+  });
+
+  it("leads a record back to its list, whether it exists or not", () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    expect(backLinkOf(`/admin/orders/${id}`)).toEqual({ to: "/admin/orders", label: "Commandes" });
+    expect(backLinkOf(`/admin/clients/${id}`)).toEqual({ to: "/admin/clients", label: "Clients" });
+    expect(backLinkOf(`/admin/data-requests/${id}`)).toEqual({ to: "/admin/data-requests", label: "Demandes RGPD" });
+  });
+});
