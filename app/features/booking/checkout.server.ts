@@ -64,7 +64,7 @@ export async function payForOrder(
       note: `${charge.brand} ending ${charge.last4}, ${gateway.name} ${charge.providerRef}`,
     });
     if (order.email) {
-      await enqueueMail(tx, confirmationMail({ ...order, to: order.email, voucherCode: voucher, voucherQr }));
+      await enqueueMail(tx, await confirmationMail({ ...order, to: order.email, voucherCode: voucher, voucherQr }));
     }
     return { kind: "paid", alreadyPaid: false };
   });

@@ -1,11 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import {
-  contactAcknowledgementMail,
-  contactNotificationMail,
-  type ContactMessageDetails,
-} from "~/features/mail/templates/contact";
+import { contactAcknowledgementMail, contactNotificationMail, type ContactMessageDetails } from "./contact-mail";
 import { siteConfig } from "../../../site.config";
 
 export const MESSAGE_SENT = "Message sent successfully! We'll get back to you soon.";
@@ -26,8 +22,8 @@ export async function saveContactMessage(db: Database, details: ContactMessageDe
         message: details.message,
       })
       .returning({ id: contactMessages.id });
-    await enqueueMail(tx, { to: details.email, ...contactAcknowledgementMail() });
-    await enqueueMail(tx, { to: siteConfig.company.email, ...contactNotificationMail(details) });
+    await enqueueMail(tx, { to: details.email, ...(await contactAcknowledgementMail()) });
+    await enqueueMail(tx, { to: siteConfig.company.email, ...(await contactNotificationMail(details)) });
     return stored!.id;
   });
 }

@@ -3,10 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { unsubscribeRequests } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import {
-  unsubscribeConfirmationMail,
-  unsubscribeConfirmedNotificationMail,
-} from "~/features/mail/templates/unsubscribe";
+import { unsubscribeConfirmationMail, unsubscribeConfirmedNotificationMail } from "./unsubscribe-mail";
 import { siteConfig } from "../../../site.config";
 import { UNSUBSCRIBE_LINK_HOURS } from "./unsubscribe-link";
 
@@ -35,7 +32,10 @@ export async function requestUnsubscribe(db: Database, { email, origin }: { emai
     });
     await enqueueMail(tx, {
       to: email,
-      ...unsubscribeConfirmationMail({ confirmUrl: confirmUrl.toString(), validForHours: UNSUBSCRIBE_LINK_HOURS }),
+      ...(await unsubscribeConfirmationMail({
+        confirmUrl: confirmUrl.toString(),
+        validForHours: UNSUBSCRIBE_LINK_HOURS,
+      })),
     });
   });
 }
@@ -87,7 +87,7 @@ export async function confirmUnsubscribe(db: Database, token: string | null): Pr
     if (!confirmed) return inspectUnsubscribeLink(tx, token);
     await enqueueMail(tx, {
       to: siteConfig.company.email,
-      ...unsubscribeConfirmedNotificationMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! }),
+      ...(await unsubscribeConfirmedNotificationMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! })),
     });
     return { state: "confirmed", email: confirmed.email };
   });

@@ -1,0 +1,57 @@
+import {
+  MailButton,
+  MailFields,
+  MailLayout,
+  MailParagraph,
+  renderMail,
+  type MailContent,
+} from "~/features/mail/layout";
+import { siteConfig } from "../../../site.config";
+
+export interface UnsubscribeConfirmationDetails {
+  confirmUrl: string;
+  validForHours: number;
+}
+
+export function UnsubscribeConfirmation({ confirmUrl, validForHours }: UnsubscribeConfirmationDetails) {
+  const { company } = siteConfig;
+  return (
+    <MailLayout preview="Confirm your unsubscribe request">
+      <MailParagraph>Hello,</MailParagraph>
+      <MailParagraph>{`We received a request to unsubscribe this e-mail address from ${company.name}. Please confirm it with the link below.`}</MailParagraph>
+      <MailButton href={confirmUrl}>Confirm unsubscribe</MailButton>
+      <MailParagraph>{`The link works once and expires in ${validForHours} hours.`}</MailParagraph>
+      <MailParagraph>If you did not ask for this, ignore this e-mail: nothing changes.</MailParagraph>
+    </MailLayout>
+  );
+}
+
+/** The mail carrying the single-use link that confirms an unsubscribe request. */
+export function unsubscribeConfirmationMail(details: UnsubscribeConfirmationDetails): Promise<MailContent> {
+  return renderMail(
+    `${siteConfig.company.name}: confirm your unsubscribe request`,
+    <UnsubscribeConfirmation {...details} />,
+  );
+}
+
+export function UnsubscribeConfirmedNotification({ email, confirmedAt }: { email: string; confirmedAt: Date }) {
+  return (
+    <MailLayout preview={`Unsubscribe confirmed: ${email}`}>
+      <MailParagraph>A visitor confirmed an unsubscribe request with the link we e-mailed them.</MailParagraph>
+      <MailFields
+        rows={[
+          ["E-mail", email],
+          ["Confirmed at", confirmedAt.toISOString()],
+        ]}
+      />
+    </MailLayout>
+  );
+}
+
+/** Tells the company's inbox that someone confirmed, so the membership is ended and mailings stop. */
+export function unsubscribeConfirmedNotificationMail(details: {
+  email: string;
+  confirmedAt: Date;
+}): Promise<MailContent> {
+  return renderMail(`Unsubscribe confirmed: ${details.email}`, <UnsubscribeConfirmedNotification {...details} />);
+}
