@@ -15,6 +15,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { MailAttachment } from "../features/mail/attachment";
 import { CURRENCY_CODES, DATA_REQUEST_KINDS, type CurrencyCode, type DataRequestKind } from "./enums";
 
 export { CURRENCY_CODES, DATA_REQUEST_KINDS, type CurrencyCode, type DataRequestKind };
@@ -296,6 +297,8 @@ export const outbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /** Files sent with the mail (content base64), kept with it so a crash before sending loses none. */
+    attachments: jsonb().$type<MailAttachment[]>(),
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -98,6 +98,38 @@ describe(`the outbox worker on ${kind}`, () => {
     expect(row!.sentAt).toBeInstanceOf(Date);
   });
 
+  it("stores attachments with the queued mail and sends an inline image by its Content-ID", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString("base64");
+    const calendar = Buffer.from("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n").toString("base64");
+    await enqueueMail(db, {
+      to: "traveller@example.org",
+      subject: "With files",
+      text: "See the QR code",
+      html: '<p><img src="cid:qr" alt="QR"></p>',
+      attachments: [
+        { filename: "qr.png", contentType: "image/png", content: png, cid: "qr" },
+        { filename: "flight.ics", contentType: "text/calendar", content: calendar },
+      ],
+    });
+    const [queued] = await rows();
+    expect(queued!.attachments).toHaveLength(2);
+
+    expect(await worker().runOnce()).toBe(1);
+
+    const [message] = sink.messages;
+    expect(message!.html).toContain('src="cid:qr"');
+    expect(message!.attachments).toEqual([
+      expect.objectContaining({
+        filename: "qr.png",
+        contentType: "image/png",
+        cid: "qr",
+        disposition: "inline",
+        content: png,
+      }),
+      expect.objectContaining({ filename: "flight.ics", contentType: "text/calendar", content: calendar }),
+    ]);
+  });
+
   it("retries after an SMTP failure with a doubling delay, then delivers", async () => {
     await enqueueMail(db, { to: "a@example.org", subject: "Retry me", text: "body" });
     const retrying = worker({ retryBaseMs: 60_000 });

@@ -6,7 +6,17 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every part with a file name or a Content-ID, its content in base64. */
+  attachments: ReceivedAttachment[];
   receivedAt: string;
+}
+
+export interface ReceivedAttachment {
+  filename?: string;
+  contentType: string;
+  cid?: string;
+  disposition?: string;
+  content: string;
 }
 
 export interface SmtpSink {

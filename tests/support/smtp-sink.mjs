@@ -29,6 +29,17 @@ function decodeQuotedPrintable(text) {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
+function decodeBytes(body, encoding = "7bit") {
+  switch (encoding.toLowerCase()) {
+    case "quoted-printable":
+      return Buffer.from(decodeQuotedPrintable(body), "utf8");
+    case "base64":
+      return Buffer.from(body, "base64");
+    default:
+      return Buffer.from(body, "utf8");
+  }
+}
+
 function decodeBody(body, encoding = "7bit") {
   switch (encoding.toLowerCase()) {
     case "quoted-printable":
@@ -40,8 +51,11 @@ function decodeBody(body, encoding = "7bit") {
   }
 }
 
-/** The text/plain and text/html bodies of a MIME entity, walking multipart containers. */
-function collectBodies(raw, found = {}) {
+/**
+ * The text/plain and text/html bodies of a MIME entity, walking multipart containers, and its
+ * attachments (a part with a file name or a Content-ID), content in base64.
+ */
+function collectBodies(raw, found = { attachments: [] }) {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = parseHeaders(split === -1 ? raw : raw.slice(0, split));
   const body = split === -1 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
@@ -53,6 +67,15 @@ function collectBodies(raw, found = {}) {
       if (part.startsWith("--")) break;
       collectBodies(part.replace(/^\r?\n/, ""), found);
     }
+  } else if (/name=/i.test(type) || headers["content-disposition"]?.includes("attachment") || headers["content-id"]) {
+    const filename = /name="?([^";]+)"?/i.exec(headers["content-disposition"] ?? type)?.[1];
+    found.attachments.push({
+      filename: filename ? decodeWords(filename) : undefined,
+      contentType: type.split(";")[0].trim().toLowerCase(),
+      cid: headers["content-id"]?.replace(/^<|>$/g, ""),
+      disposition: headers["content-disposition"]?.split(";")[0].trim().toLowerCase(),
+      content: decodeBytes(body.replace(/\r?\n$/, ""), headers["content-transfer-encoding"]).toString("base64"),
+    });
   } else {
     const key = type.toLowerCase().startsWith("text/html") ? "html" : "text";
     found[key] ??= decodeBody(body.replace(/\r?\n$/, ""), headers["content-transfer-encoding"]).replace(/\r\n/g, "\n");
@@ -64,7 +87,7 @@ function collectBodies(raw, found = {}) {
 export function parseMessage(raw, envelopeTo) {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = parseHeaders(raw.slice(0, split));
-  const { text = "", html = "" } = collectBodies(raw);
+  const { text = "", html = "", attachments } = collectBodies(raw);
   return {
     envelopeTo,
     from: decodeWords(headers.from),
@@ -72,6 +95,7 @@ export function parseMessage(raw, envelopeTo) {
     subject: decodeWords(headers.subject),
     text,
     html,
+    attachments,
     receivedAt: new Date().toISOString(),
   };
 }

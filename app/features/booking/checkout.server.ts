@@ -7,7 +7,7 @@ import { confirmationMail } from "./confirmation-mail";
 import { CUSTOMER_ACTOR, changeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
 import { findOrder } from "./orders.server";
-import { voucherCode, voucherQrPngDataUrl } from "./voucher.server";
+import { voucherCode, voucherQrPng } from "./voucher.server";
 
 export type PaymentResult =
   | { kind: "not-found" }
@@ -31,7 +31,7 @@ export async function payForOrder(
   if (!order) return { kind: "not-found" };
   // Made before any money moves, so that a problem here (no secret) cannot follow a charge.
   const voucher = voucherCode(orderId);
-  const voucherQr = await voucherQrPngDataUrl(voucherUrl(voucher));
+  const qrPng = await voucherQrPng(voucherUrl(voucher));
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const [locked] = await tx
       .select({ status: orders.status })
@@ -64,7 +64,10 @@ export async function payForOrder(
       note: `${charge.brand} ending ${charge.last4}, ${gateway.name} ${charge.providerRef}`,
     });
     if (order.email) {
-      await enqueueMail(tx, await confirmationMail({ ...order, to: order.email, voucherCode: voucher, voucherQr }));
+      await enqueueMail(
+        tx,
+        await confirmationMail({ ...order, to: order.email, voucherCode: voucher, voucherQrPng: qrPng }),
+      );
     }
     return { kind: "paid", alreadyPaid: false };
   });

@@ -12,7 +12,7 @@ const details = {
   amount: 3300,
   currency: "EUR" as const,
   voucherCode: "v1.abc.def",
-  voucherQr: "data:image/png;base64,AAAA",
+  voucherQrPng: "AAAA",
 };
 
 describe("confirmationMail", () => {
@@ -32,7 +32,14 @@ describe("confirmationMail", () => {
         expect(body).toContain(expected);
       }
     }
-    expect(mail.html).toContain('src="data:image/png;base64,AAAA"');
+    expect(mail.html).toContain('src="cid:voucher-qr"');
+    expect(mail.html).not.toContain("data:");
+    expect(mail.attachments).toContainEqual({
+      filename: "voucher-qr.png",
+      contentType: "image/png",
+      content: "AAAA",
+      cid: "voucher-qr",
+    });
   });
 
   it("escapes what the customer typed in the HTML", async () => {

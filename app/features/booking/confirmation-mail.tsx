@@ -1,11 +1,19 @@
-import { Img } from "@react-email/components";
-import { MailFields, MailHeading, MailLayout, MailParagraph, renderMail } from "~/features/mail/layout";
+import {
+  MailFields,
+  MailHeading,
+  MailInlineImage,
+  MailLayout,
+  MailParagraph,
+  renderMail,
+} from "~/features/mail/layout";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
 import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "./pricing";
+
+export const VOUCHER_QR_CID = "voucher-qr";
 
 /** The paid order, the address to send it to, and its voucher. */
 export type ConfirmationMailDetails = Pick<
@@ -14,8 +22,8 @@ export type ConfirmationMailDetails = Pick<
 > & {
   to: string;
   voucherCode: string;
-  /** The voucher's QR code as a PNG data URL. */
-  voucherQr: string;
+  /** The voucher's QR code, PNG bytes in base64. */
+  voucherQrPng: string;
 };
 
 export function BookingConfirmation({ details }: { details: ConfirmationMailDetails }) {
@@ -37,7 +45,7 @@ export function BookingConfirmation({ details }: { details: ConfirmationMailDeta
       <MailParagraph>
         Show the QR code or the voucher code below at the fast-track lane on the day of your flight.
       </MailParagraph>
-      <Img src={details.voucherQr} width={240} height={240} alt={`Voucher QR code ${details.voucherCode}`} />
+      <MailInlineImage cid={VOUCHER_QR_CID} size={240} alt={`Voucher QR code ${details.voucherCode}`} />
     </MailLayout>
   );
 }
@@ -48,5 +56,11 @@ export async function confirmationMail(details: ConfirmationMailDetails): Promis
     `Your Fast Track booking ${details.orderNumber} is confirmed`,
     <BookingConfirmation details={details} />,
   );
-  return { to: details.to, ...mail };
+  return {
+    to: details.to,
+    ...mail,
+    attachments: [
+      { filename: "voucher-qr.png", contentType: "image/png", content: details.voucherQrPng, cid: VOUCHER_QR_CID },
+    ],
+  };
 }

@@ -45,9 +45,9 @@ export function voucherQrSvg(text: string): Promise<string> {
   return QRCode.toString(text, { ...QR_OPTIONS, type: "svg" });
 }
 
-/** A PNG data URL of the QR code, for e-mail clients that do not show inline SVG. */
-export function voucherQrPngDataUrl(text: string): Promise<string> {
-  return QRCode.toDataURL(text, { ...QR_OPTIONS, width: 240 });
+/** The QR code as PNG bytes, base64: e-mail clients do not show inline SVG. */
+export async function voucherQrPng(text: string): Promise<string> {
+  return (await QRCode.toBuffer(text, { ...QR_OPTIONS, width: 240 })).toString("base64");
 }
 
 /**

@@ -23,7 +23,10 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
 }
 
-type ClaimedMail = Pick<typeof outbox.$inferSelect, "id" | "to" | "subject" | "textBody" | "htmlBody" | "attempts">;
+type ClaimedMail = Pick<
+  typeof outbox.$inferSelect,
+  "id" | "to" | "subject" | "textBody" | "htmlBody" | "attachments" | "attempts"
+>;
 
 const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
 
@@ -132,6 +135,7 @@ export class OutboxWorker {
           subject: outbox.subject,
           textBody: outbox.textBody,
           htmlBody: outbox.htmlBody,
+          attachments: outbox.attachments,
           attempts: outbox.attempts,
         });
     });
@@ -140,7 +144,14 @@ export class OutboxWorker {
   private async deliver(mail: ClaimedMail, transport: MailTransport) {
     const { db, from, logger, maxAttempts } = this.options;
     try {
-      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        attachments: mail.attachments ?? [],
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const givenUp = mail.attempts >= maxAttempts;

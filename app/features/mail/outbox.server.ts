@@ -1,11 +1,13 @@
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import type { MailAttachment } from "./attachment";
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -13,5 +15,11 @@ export interface OutgoingMail {
  * queued if and only if that data is committed; the outbox worker sends it afterwards.
  */
 export async function enqueueMail(db: Database, mail: OutgoingMail) {
-  await db.insert(outbox).values({ to: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await db.insert(outbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    attachments: mail.attachments?.length ? mail.attachments : null,
+  });
 }

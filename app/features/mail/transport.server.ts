@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import type { MailAttachment } from "./attachment";
 
 export interface Envelope {
   from: string;
@@ -6,6 +7,7 @@ export interface Envelope {
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: MailAttachment[];
 }
 
 /** Something that delivers one e-mail, or rejects with the reason it could not. */
@@ -33,6 +35,13 @@ export function smtpTransport(url: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        attachments: mail.attachments?.map(({ filename, contentType, content, cid }) => ({
+          filename,
+          contentType,
+          content,
+          encoding: "base64",
+          ...(cid ? { cid, contentDisposition: "inline" as const } : {}),
+        })),
       });
     },
     close: () => transporter.close(),
