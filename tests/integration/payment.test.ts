@@ -80,11 +80,20 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
       expect(mail.subject).toBe(`Your Fast Track booking ${order.orderNumber} is confirmed`);
       for (const body of [mail.textBody, mail.htmlBody!]) {
         expect(body).toContain(order.orderNumber);
-        expect(body).toContain(voucherCode(orderId));
+        expect(body).toContain(order.voucherShortCode!);
         expect(body).toContain("€33");
         expect(body).toContain("2 adults, 1 child");
       }
-      expect(mail.htmlBody).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+"/);
+      expect(order.voucherShortCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
+      expect(mail.htmlBody).toContain('src="cid:voucher-qr"');
+      expect(mail.htmlBody).not.toContain("data:");
+      expect(mail.attachments).toContainEqual(
+        expect.objectContaining({
+          contentType: "image/png",
+          cid: "voucher-qr",
+          content: expect.stringMatching(/^iVBOR/),
+        }),
+      );
     },
   );
 
@@ -291,6 +300,35 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
       valid: false,
       reason: "This voucher's order is refunded, not paid.",
     });
+  });
+
+  it("accepts the short code as typed at a desk, and refuses a mistyped one before any lookup", async () => {
+    const orderId = await newOrder();
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    const order = await orderRow(orderId);
+    const code = order.voucherShortCode!;
+    for (const typed of [code, code.toLowerCase().replaceAll("-", " "), code.replaceAll("-", "")]) {
+      expect(await check(typed)).toMatchObject({ status: 200, data: { valid: true, orderNumber: order.orderNumber } });
+    }
+    const symbols = [...code.replaceAll("-", "")];
+    const wrong = [...symbols];
+    wrong[3] = wrong[3] === "7" ? "8" : "7";
+    const swapped = [...symbols];
+    const at = swapped.findIndex((symbol, index) => symbol !== swapped[index + 1]);
+    [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
+    for (const mistyped of [wrong.join(""), swapped.join("")]) {
+      expect(await check(mistyped)).toMatchObject({
+        status: 404,
+        data: { valid: false, reason: "This voucher code is not genuine." },
+      });
+    }
+  });
+
+  it("gives an order marked paid by an admin a short code too", async () => {
+    const orderId = await newOrder();
+    await changeOrderStatus(db(), { orderId, to: "paid", actor: { userId: null, label: "admin@example.org" } });
+    const code = (await orderRow(orderId)).voucherShortCode!;
+    expect((await check(code)).data).toMatchObject({ valid: true });
   });
 
   it("answers 404 for a genuine code whose order is gone", async () => {

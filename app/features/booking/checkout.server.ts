@@ -7,6 +7,7 @@ import { confirmationMail } from "./confirmation-mail";
 import { CUSTOMER_ACTOR, changeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
 import { findOrder } from "./orders.server";
+import { giveVoucherShortCode } from "./voucher-short-code.server";
 import { voucherCode, voucherQrPng } from "./voucher.server";
 
 export type PaymentResult =
@@ -64,9 +65,10 @@ export async function payForOrder(
       note: `${charge.brand} ending ${charge.last4}, ${gateway.name} ${charge.providerRef}`,
     });
     if (order.email) {
+      const voucherShortCode = await giveVoucherShortCode(tx, orderId);
       await enqueueMail(
         tx,
-        await confirmationMail({ ...order, to: order.email, voucherCode: voucher, voucherQrPng: qrPng }),
+        await confirmationMail({ ...order, to: order.email, voucherShortCode, voucherQrPng: qrPng }),
       );
     }
     return { kind: "paid", alreadyPaid: false };

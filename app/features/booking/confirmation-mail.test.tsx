@@ -11,7 +11,7 @@ const details = {
   children: 1,
   amount: 3300,
   currency: "EUR" as const,
-  voucherCode: "v1.abc.def",
+  voucherShortCode: "K7QM-3XPA-T9",
   voucherQrPng: "AAAA",
 };
 
@@ -27,7 +27,7 @@ describe("confirmationMail", () => {
         "Wednesday 2 January 2030",
         "2 adults, 1 child",
         "€33",
-        "v1.abc.def",
+        "K7QM-3XPA-T9",
       ]) {
         expect(body).toContain(expected);
       }

@@ -1,9 +1,11 @@
+import { Section, Text } from "@react-email/components";
 import {
   MailFields,
   MailHeading,
   MailInlineImage,
   MailLayout,
   MailParagraph,
+  mailColours,
   renderMail,
 } from "~/features/mail/layout";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
@@ -21,31 +23,55 @@ export type ConfirmationMailDetails = Pick<
   "customerName" | "orderNumber" | "airport" | "flightDate" | "adults" | "children" | "amount" | "currency"
 > & {
   to: string;
-  voucherCode: string;
+  /** The code read out at the lane, "K7QM-3XPA-T9". */
+  voucherShortCode: string;
   /** The voucher's QR code, PNG bytes in base64. */
   voucherQrPng: string;
 };
 
 export function BookingConfirmation({ details }: { details: ConfirmationMailDetails }) {
   const brand = siteConfig.company.name;
+  const colours = mailColours();
   const rows: [string, string][] = [
     ["Order number", details.orderNumber],
     ["Airport", details.airport ?? "Not specified"],
     ["Flight date", details.flightDate ? formatFlightDate(details.flightDate) : "Not specified"],
     ["Passengers", describePassengers(details)],
     ["Amount paid", formatAmount(details.amount, details.currency)],
-    ["Voucher code", details.voucherCode],
   ];
   return (
-    <MailLayout preview={`Your Fast Track booking ${details.orderNumber} is confirmed`}>
+    <MailLayout preview={`Your Fast Track voucher ${details.voucherShortCode} for order ${details.orderNumber}`}>
       <MailHeading>Your Fast Track is booked</MailHeading>
       <MailParagraph>{`Dear ${details.customerName},`}</MailParagraph>
       <MailParagraph>{`Thank you for booking your Fast Track with ${brand}. Your payment has been received.`}</MailParagraph>
-      <MailFields rows={rows} />
+      <Section
+        style={{ margin: "0 0 24px", padding: "16px", borderRadius: "8px", backgroundColor: colours.brandLight }}
+      >
+        <MailInlineImage cid={VOUCHER_QR_CID} size={200} alt={`Voucher QR code ${details.voucherShortCode}`} />
+        <Text style={{ margin: "12px 0 0", fontSize: "14px", lineHeight: "20px", color: "#374151" }}>Voucher code</Text>
+        <Text
+          style={{
+            margin: "0 0 8px",
+            fontFamily: "'Courier New', Courier, monospace",
+            fontSize: "26px",
+            lineHeight: "32px",
+            fontWeight: 700,
+            letterSpacing: "2px",
+            color: colours.brand,
+          }}
+        >
+          {details.voucherShortCode}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "14px", lineHeight: "20px", color: "#374151" }}>
+          {`Order number: ${details.orderNumber}`}
+        </Text>
+      </Section>
+      <MailHeading>At the airport</MailHeading>
       <MailParagraph>
-        Show the QR code or the voucher code below at the fast-track lane on the day of your flight.
+        Go to the fast-track lane with your boarding pass and show this QR code or read out the voucher code.
       </MailParagraph>
-      <MailInlineImage cid={VOUCHER_QR_CID} size={240} alt={`Voucher QR code ${details.voucherCode}`} />
+      <MailHeading>Your booking</MailHeading>
+      <MailFields rows={rows} />
     </MailLayout>
   );
 }

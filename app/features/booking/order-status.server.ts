@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { canTransition, type OrderStatus } from "./order-status";
+import { giveVoucherShortCode } from "./voucher-short-code.server";
 
 /** Who changed an order, as its history shows it. */
 export interface OrderActor {
@@ -41,6 +42,8 @@ export async function changeOrderStatus(
     if (!order) throw new OrderNotFoundError(`No order ${orderId}`);
     if (!canTransition(order.status, to)) throw new OrderTransitionError(order.status, to);
     await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
+    // However it gets paid (by card, or by an admin), a paid order has a code to read out at the lane.
+    if (to === "paid") await giveVoucherShortCode(tx, orderId);
     await tx.insert(orderEvents).values({
       orderId,
       fromStatus: order.status,

@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { formatFlightDate } from "./flight-date";
 import { findOrder } from "./orders.server";
+import { findOrderIdByShortCode } from "./voucher-short-code.server";
 import { describePassengers } from "./passengers";
 
 /**
@@ -51,12 +52,13 @@ export async function voucherQrPng(text: string): Promise<string> {
 }
 
 /**
- * The answer of GET /api/vouchers/{code}: whether the voucher is genuine and good for a fast
+ * The answer of GET /api/vouchers/{code}, for the signed code in the QR or the short code read out
+ * at the lane: whether the voucher is genuine and good for a fast
  * track now (its order is paid), and for which order, date and passengers.
  */
 export async function voucherCheckResponse(db: Database, code: string) {
   const noStore = { "Cache-Control": "no-store" };
-  const orderId = verifyVoucherCode(code);
+  const orderId = code.startsWith(`${VERSION}.`) ? verifyVoucherCode(code) : await findOrderIdByShortCode(db, code);
   if (!orderId) {
     return data({ valid: false, reason: "This voucher code is not genuine." }, { status: 404, headers: noStore });
   }
