@@ -7,7 +7,8 @@ import { database } from "~/db/client.server";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
-import { voucherCheckUrl, voucherFor } from "~/features/booking/voucher.server";
+import { voucherFor } from "~/features/booking/voucher.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
@@ -47,7 +48,7 @@ export function action({ request, params }: Route.ActionArgs) {
       payForOrder(database().db, sandboxGateway, {
         orderId: params.orderId,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
-        voucherUrl: (code) => voucherCheckUrl(request, code),
+        origin: publicOrigin(request),
       }),
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
     answer(payment, { refuse }) {

@@ -38,7 +38,7 @@ function countingGateway() {
 }
 
 const card = (number: string) => ({ number, expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" });
-const voucherUrl = (code: string) => `https://site.test/api/vouchers/${code}`;
+const origin = "https://site.test";
 
 async function newOrder() {
   const booking = bookingInput({ email: "ann@example.com" });
@@ -59,7 +59,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     "takes %s: records the payment, marks the order paid and queues the confirmation",
     async (number, brand, last4) => {
       const orderId = await newOrder();
-      const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), voucherUrl });
+      const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), origin });
       expect(result).toEqual({ kind: "paid", alreadyPaid: false });
 
       const order = await orderRow(orderId);
@@ -102,7 +102,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
   ])("refuses %s with the gateway's message and leaves the order Not Paid", async (number, outcome, message) => {
     const orderId = await newOrder();
-    const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), voucherUrl });
+    const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), origin });
     expect(result).toEqual({ kind: "declined", message });
     expect((await orderRow(orderId)).status).toBe("Not Paid");
     expect(await db().select({ outcome: payments.outcome }).from(payments)).toEqual([{ outcome }]);
@@ -111,8 +111,8 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
 
   it("lets a declined order be paid with another card", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4000000000000002"), voucherUrl });
-    const retry = await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4000000000000002"), origin });
+    const retry = await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
     expect(retry).toEqual({ kind: "paid", alreadyPaid: false });
     expect((await rowCounts(db())).payments).toBe(2);
   });
@@ -120,8 +120,8 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
   it("charges nothing for an order that is already paid", async () => {
     const orderId = await newOrder();
     const gateway = countingGateway();
-    await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl });
-    const again = await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin });
+    const again = await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin });
     expect(again).toEqual({ kind: "paid", alreadyPaid: true });
     expect(gateway.charges).toBe(1);
     expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
@@ -131,7 +131,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     const orderId = await newOrder();
     const gateway = countingGateway();
     const results = await Promise.all(
-      [1, 2].map(() => payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl })),
+      [1, 2].map(() => payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin })),
     );
     expect(results.map((result) => result.kind === "paid" && result.alreadyPaid).sort()).toEqual([false, true]);
     expect(gateway.charges).toBe(1);
@@ -142,7 +142,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     const orderId = await newOrder();
     await changeOrderStatus(db(), { orderId, to: "cancelled", actor: CUSTOMER_ACTOR });
     const gateway = countingGateway();
-    expect(await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), voucherUrl })).toEqual({
+    expect(await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin })).toEqual({
       kind: "not-payable",
       status: "cancelled",
     });
@@ -150,7 +150,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
       await payForOrder(db(), gateway, {
         orderId: "00000000-0000-4000-8000-000000000000",
         card: card("4242424242424242"),
-        voucherUrl,
+        origin,
       }),
     ).toEqual({ kind: "not-found" });
     expect(gateway.charges).toBe(0);
@@ -249,7 +249,7 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
 
   it("gives a paid order its voucher and QR code", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
     const { data } = await load(orderId);
     expect(data.voucher?.code).toBe(voucherCode(orderId));
     expect(data.voucher?.qrSvg).toMatch(/^<svg/);
@@ -264,7 +264,7 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("confirms a paid order's voucher, with its order, date and passengers", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
     const order = await orderRow(orderId);
     const { status, data, headers } = await check(voucherCode(orderId));
     expect(status).toBe(200);
@@ -281,7 +281,7 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("detects a tampered code", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
     const code = voucherCode(orderId);
     const tampered = code.slice(0, -1) + (code.endsWith("A") ? "B" : "A");
     expect(await check(tampered)).toMatchObject({
@@ -294,7 +294,7 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
     const unpaid = await newOrder();
     expect((await check(voucherCode(unpaid))).data).toMatchObject({ valid: false, status: "Not Paid" });
     const refunded = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId: refunded, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId: refunded, card: card("4242424242424242"), origin });
     await changeOrderStatus(db(), { orderId: refunded, to: "refunded", actor: CUSTOMER_ACTOR });
     expect((await check(voucherCode(refunded))).data).toMatchObject({
       valid: false,
@@ -304,7 +304,7 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("accepts the short code as typed at a desk, and refuses a mistyped one before any lookup", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), voucherUrl });
+    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
     const order = await orderRow(orderId);
     const code = order.voucherShortCode!;
     for (const typed of [code, code.toLowerCase().replaceAll("-", " "), code.replaceAll("-", "")]) {

@@ -304,7 +304,7 @@ describe(`concurrent runs on ${kind}`, () => {
         payment = payForOrder(db(), gateway, {
           orderId: order.id,
           card: { number: "4242424242424242", expiryMonth: 12, expiryYear: now.getFullYear() + 2, cvv: "123" },
-          voucherUrl: (code) => `https://site.test/v/${code}`,
+          origin: "https://site.test",
         });
         await new Promise((resolve) => setTimeout(resolve, 200));
         await deleteUnpaidOrders(tx, [order.id]);

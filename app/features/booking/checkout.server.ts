@@ -7,8 +7,9 @@ import { confirmationMail } from "./confirmation-mail";
 import { CUSTOMER_ACTOR, changeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
 import { findOrder } from "./orders.server";
+import { bookingPageUrl } from "./flight-day-calendar";
 import { giveVoucherShortCode } from "./voucher-short-code.server";
-import { voucherCode, voucherQrPng } from "./voucher.server";
+import { voucherCheckUrl, voucherCode, voucherQrPng } from "./voucher.server";
 
 export type PaymentResult =
   | { kind: "not-found" }
@@ -21,18 +22,18 @@ export type PaymentResult =
  * of one order cannot both charge; an order that is already paid is not charged again. Every
  * attempt is recorded in payments (brand, last 4 digits and the gateway's reference, never the
  * number or CVV). A successful charge marks the order paid and queues the confirmation e-mail in
- * the same transaction. `voucherUrl` turns a voucher code into what its QR code holds.
+ * the same transaction. `origin` is the site's public origin, for the mail's links and the QR code.
  */
 export async function payForOrder(
   db: Database,
   gateway: PaymentGateway,
-  { orderId, card, voucherUrl }: { orderId: string; card: Card; voucherUrl: (code: string) => string },
+  { orderId, card, origin }: { orderId: string; card: Card; origin: string },
 ): Promise<PaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   // Made before any money moves, so that a problem here (no secret) cannot follow a charge.
   const voucher = voucherCode(orderId);
-  const qrPng = await voucherQrPng(voucherUrl(voucher));
+  const qrPng = await voucherQrPng(voucherCheckUrl(origin, voucher));
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const [locked] = await tx
       .select({ status: orders.status })
@@ -68,7 +69,13 @@ export async function payForOrder(
       const voucherShortCode = await giveVoucherShortCode(tx, orderId);
       await enqueueMail(
         tx,
-        await confirmationMail({ ...order, to: order.email, voucherShortCode, voucherQrPng: qrPng }),
+        await confirmationMail({
+          ...order,
+          to: order.email,
+          voucherShortCode,
+          voucherQrPng: qrPng,
+          bookingUrl: bookingPageUrl(origin, orderId),
+        }),
       );
     }
     return { kind: "paid", alreadyPaid: false };

@@ -13,6 +13,7 @@ const details = {
   currency: "EUR" as const,
   voucherShortCode: "K7QM-3XPA-T9",
   voucherQrPng: "AAAA",
+  bookingUrl: "https://www.jetlane.example/fast-track-payment/0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f",
 };
 
 describe("confirmationMail", () => {
@@ -47,5 +48,24 @@ describe("confirmationMail", () => {
     expect(mail.html).toContain("Dear Ann &lt;b&gt;Lee&lt;/b&gt;,");
     expect(mail.html).not.toContain("<b>Lee</b>");
     expect(mail.text).toContain("Dear Ann <b>Lee</b>,");
+  });
+});
+
+describe("the confirmation's calendar entry and link", () => {
+  it("attaches the flight day as an .ics file and links to the booking's page", async () => {
+    const mail = await confirmationMail(details);
+    const calendar = mail.attachments!.find((attachment) => attachment.filename === "fast-track.ics")!;
+    expect(calendar.contentType).toBe("text/calendar");
+    const ics = Buffer.from(calendar.content, "base64").toString("utf8");
+    expect(ics).toContain("DTSTART;VALUE=DATE:20300102");
+    expect(ics).toContain("LOCATION:Paris Orly - ORY");
+    expect(ics.replace(/\r\n /g, "")).toContain("Booking FT-1795000000123-ABCDEF\\, voucher code K7QM-3XPA-T9.");
+    expect(mail.html).toContain(`href="${details.bookingUrl}"`);
+    expect(mail.text).toContain(details.bookingUrl);
+  });
+
+  it("attaches no calendar entry to a booking without a flight date", async () => {
+    const mail = await confirmationMail({ ...details, flightDate: null });
+    expect(mail.attachments!.map((attachment) => attachment.filename)).toEqual(["voucher-qr.png"]);
   });
 });

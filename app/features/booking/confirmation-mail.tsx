@@ -1,5 +1,6 @@
 import { Section, Text } from "@react-email/components";
 import {
+  MailButton,
   MailFields,
   MailHeading,
   MailInlineImage,
@@ -11,6 +12,7 @@ import {
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
+import { flightDayCalendar } from "./flight-day-calendar";
 import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "./pricing";
@@ -27,6 +29,8 @@ export type ConfirmationMailDetails = Pick<
   voucherShortCode: string;
   /** The voucher's QR code, PNG bytes in base64. */
   voucherQrPng: string;
+  /** The booking's page, absolute. */
+  bookingUrl: string;
 };
 
 export function BookingConfirmation({ details }: { details: ConfirmationMailDetails }) {
@@ -72,6 +76,10 @@ export function BookingConfirmation({ details }: { details: ConfirmationMailDeta
       </MailParagraph>
       <MailHeading>Your booking</MailHeading>
       <MailFields rows={rows} />
+      <MailButton href={details.bookingUrl}>View your booking</MailButton>
+      {details.flightDate && (
+        <MailParagraph>The attached calendar file adds your flight day to your calendar.</MailParagraph>
+      )}
     </MailLayout>
   );
 }
@@ -87,6 +95,17 @@ export async function confirmationMail(details: ConfirmationMailDetails): Promis
     ...mail,
     attachments: [
       { filename: "voucher-qr.png", contentType: "image/png", content: details.voucherQrPng, cid: VOUCHER_QR_CID },
+      ...(details.flightDate
+        ? [
+            {
+              filename: "fast-track.ics",
+              contentType: "text/calendar",
+              content: Buffer.from(flightDayCalendar({ ...details, flightDate: details.flightDate })).toString(
+                "base64",
+              ),
+            },
+          ]
+        : []),
     ],
   };
 }

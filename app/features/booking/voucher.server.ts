@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { formatFlightDate } from "./flight-date";
 import { findOrder } from "./orders.server";
@@ -35,8 +35,7 @@ export function verifyVoucherCode(code: string): string | null {
 }
 
 /** What the QR code holds: the check URL an airport desk opens by scanning it. */
-export function voucherCheckUrl(request: Request, code: string): string {
-  const origin = env().SITE_URL ?? new URL(request.url).origin;
+export function voucherCheckUrl(origin: string, code: string): string {
   return new URL(`/api/vouchers/${code}`, origin).toString();
 }
 
@@ -87,5 +86,5 @@ export async function voucherCheckResponse(db: Database, code: string) {
 /** The voucher of a paid order as its confirmation page shows it: the code and its QR code. */
 export async function voucherFor(request: Request, orderId: string) {
   const code = voucherCode(orderId);
-  return { code, qrSvg: await voucherQrSvg(voucherCheckUrl(request, code)) };
+  return { code, qrSvg: await voucherQrSvg(voucherCheckUrl(publicOrigin(request), code)) };
 }

@@ -48,7 +48,7 @@ export function payByCard(db: Database, orderId: string, outcome: keyof typeof S
     expiryYear: new Date().getFullYear() + 2,
     cvv: "123",
   };
-  return payForOrder(db, sandboxGateway, { orderId, card, voucherUrl: (code) => `https://site.test/v/${code}` });
+  return payForOrder(db, sandboxGateway, { orderId, card, origin: "https://site.test" });
 }
 
 /** Dates an order, its customer, its history and its payments as if all happened at `when`. */
