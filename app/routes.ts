@@ -16,6 +16,7 @@ export default [
     route("admin/data-requests/:requestId", "routes/admin.data-request.tsx"),
     route("admin/data-requests/:requestId/export", "routes/admin.data-request-export.ts"),
     route("admin/statistics", "routes/admin.statistics.tsx"),
+    route("admin/emails", "routes/admin.emails.tsx"),
   ]),
   route("pre-checkout", "routes/pre-checkout.tsx"),
   route("services", "routes/services.tsx"),

@@ -161,7 +161,7 @@ export const orders = pgTable(
     airport: text(),
     adults: integer().notNull(),
     children: integer().notNull().default(0),
-    /** The short voucher code read out at a lane ("K7QM-3XPA-T9"), given when the order is paid (ADR 015). */
+    /** The short voucher code read out at a lane ("K7QM-3XPA-TW"), given when the order is paid (ADR 015). */
     voucherShortCode: text().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Activity, ArrowLeft, BarChart3, Euro, Inbox, ShieldCheck, ShoppingCart, Users } from "lucide-react";
+import { Activity, ArrowLeft, BarChart3, Euro, Inbox, Mail, ShieldCheck, ShoppingCart, Users } from "lucide-react";
 import type { Route } from "./+types/admin";
 import { PageHeading } from "~/components/layout/page-heading";
 import { useToastOnArrival } from "~/components/layout/toast-notice";
@@ -50,6 +50,7 @@ const QUICK_ACCESS = [
   { to: "/admin/statistics", label: "Statistiques de ventes", icon: BarChart3 },
   { to: "/admin/messages", label: "Messages", icon: Inbox },
   { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
+  { to: "/admin/emails", label: "Aperçu des e-mails", icon: Mail },
 ];
 
 function StatCard({

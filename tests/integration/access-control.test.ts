@@ -12,6 +12,7 @@ import { action as dataRequestsAction, loader as dataRequestsLoader } from "~/ro
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.order";
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as ordersExportLoader } from "~/routes/admin.orders-export";
+import { loader as emailsLoader } from "~/routes/admin.emails";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { loader as voucherApiLoader } from "~/routes/api.vouchers";
 import { generatorFormDefaults } from "~/features/site-config/generator/generator-schema";
@@ -142,6 +143,13 @@ const PROTECTED: ProtectedEntry[] = [
     path: `/admin/orders/${NO_SUCH_REQUEST}`,
     run: (r) => orderAction(routeArgs(posted(r), { orderId: NO_SUCH_REQUEST })),
     adminStatus: 400,
+  },
+  {
+    name: "GET /admin/emails",
+    module: "admin.emails.tsx",
+    kind: "page",
+    path: "/admin/emails",
+    run: (r) => emailsLoader(routeArgs(r)),
   },
   {
     name: "GET /admin/statistics",

@@ -95,6 +95,7 @@ const TABLE: RouteAccess[] = [
     post: adminPage(404),
   },
   { route: "admin/statistics", path: "/admin/statistics", get: adminPage(200), post: everyone(NOT_ALLOWED) },
+  { route: "admin/emails", path: "/admin/emails", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   {
     route: "admin/data-requests/:requestId/export",
     path: `/admin/data-requests/${NO_SUCH_ID}/export`,

@@ -11,7 +11,7 @@ const details = {
   children: 1,
   amount: 3300,
   currency: "EUR" as const,
-  voucherShortCode: "K7QM-3XPA-T9",
+  voucherShortCode: "K7QM-3XPA-TW",
   voucherQrPng: "AAAA",
   bookingUrl: "https://www.jetlane.example/fast-track-payment/0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f",
 };
@@ -28,7 +28,7 @@ describe("confirmationMail", () => {
         "Wednesday 2 January 2030",
         "2 adults, 1 child",
         "€33",
-        "K7QM-3XPA-T9",
+        "K7QM-3XPA-TW",
       ]) {
         expect(body).toContain(expected);
       }
@@ -59,7 +59,7 @@ describe("the confirmation's calendar entry and link", () => {
     const ics = Buffer.from(calendar.content, "base64").toString("utf8");
     expect(ics).toContain("DTSTART;VALUE=DATE:20300102");
     expect(ics).toContain("LOCATION:Paris Orly - ORY");
-    expect(ics.replace(/\r\n /g, "")).toContain("Booking FT-1795000000123-ABCDEF\\, voucher code K7QM-3XPA-T9.");
+    expect(ics.replace(/\r\n /g, "")).toContain("Booking FT-1795000000123-ABCDEF\\, voucher code K7QM-3XPA-TW.");
     expect(mail.html).toContain(`href="${details.bookingUrl}"`);
     expect(mail.text).toContain(details.bookingUrl);
   });

@@ -8,7 +8,9 @@ import {
   MailParagraph,
   mailColours,
   renderMail,
+  type MailContent,
 } from "~/features/mail/layout";
+import type { MailAttachment } from "~/features/mail/attachment";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
@@ -25,7 +27,7 @@ export type ConfirmationMailDetails = Pick<
   "customerName" | "orderNumber" | "airport" | "flightDate" | "adults" | "children" | "amount" | "currency"
 > & {
   to: string;
-  /** The code read out at the lane, "K7QM-3XPA-T9". */
+  /** The code read out at the lane, "K7QM-3XPA-TW". */
   voucherShortCode: string;
   /** The voucher's QR code, PNG bytes in base64. */
   voucherQrPng: string;
@@ -85,7 +87,9 @@ export function BookingConfirmation({ details }: { details: ConfirmationMailDeta
 }
 
 /** The e-mail sent once a fast track is paid: the booking's details and its voucher. */
-export async function confirmationMail(details: ConfirmationMailDetails): Promise<OutgoingMail> {
+export async function confirmationMail(
+  details: ConfirmationMailDetails,
+): Promise<OutgoingMail & MailContent & { attachments: MailAttachment[] }> {
   const mail = await renderMail(
     `Your Fast Track booking ${details.orderNumber} is confirmed`,
     <BookingConfirmation details={details} />,

@@ -5,7 +5,7 @@ const event = {
   orderNumber: "FT-1795000000123-ABCDEF",
   flightDate: "2030-12-31",
   airport: "Paris Orly - ORY; Terminal 1, Hall A",
-  voucherShortCode: "K7QM-3XPA-T9",
+  voucherShortCode: "K7QM-3XPA-TW",
   bookingUrl: bookingPageUrl("https://www.jetlane.example", "0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f"),
 };
 
@@ -28,7 +28,7 @@ describe("flightDayCalendar", () => {
     const lines = unfold(calendar);
     expect(lines).toContain("LOCATION:Paris Orly - ORY\\; Terminal 1\\, Hall A");
     const description = lines.find((line) => line.startsWith("DESCRIPTION:"))!;
-    expect(description).toContain("Booking FT-1795000000123-ABCDEF\\, voucher code K7QM-3XPA-T9.\\n");
+    expect(description).toContain("Booking FT-1795000000123-ABCDEF\\, voucher code K7QM-3XPA-TW.\\n");
     expect(description).toContain("fast-track lane with your boarding pass");
     expect(description).toContain(
       "Your booking: https://www.jetlane.example/fast-track-payment/0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f",

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 
 /**
  * The short voucher code a person reads out at a lane: nine random symbols and a check symbol in
- * groups, "K7QM-3XPA-T9". Crockford's base32 alphabet has no I, L, O or U, so nothing looks alike.
+ * groups, "K7QM-3XPA-TW". Crockford's base32 alphabet has no I, L, O or U, so nothing looks alike.
  *
  * The check symbol makes the weighted sum of all ten symbols zero in GF(32), each position with its
  * own non-zero weight (the check's weight is 1). Changing one symbol changes the sum by

@@ -1,0 +1,112 @@
+import { confirmationMail } from "~/features/booking/confirmation-mail";
+import { bookingPageUrl } from "~/features/booking/flight-day-calendar";
+import { voucherCheckUrl, voucherQrPng } from "~/features/booking/voucher.server";
+import type { MailAttachment } from "~/features/mail/attachment";
+import type { MailContent } from "~/features/mail/layout";
+import { contactAcknowledgementMail, contactNotificationMail } from "~/features/messages/contact-mail";
+import {
+  unsubscribeConfirmationMail,
+  unsubscribeConfirmedNotificationMail,
+} from "~/features/messages/unsubscribe-mail";
+
+/** Every e-mail the site sends, rendered with made-up data: for the preview page and the rendering test. */
+export interface EmailSample {
+  id: string;
+  /** French, for the back office. */
+  label: string;
+  sentWhen: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+  /** What the plain-text part must carry as well as the HTML. */
+  facts: string[];
+}
+
+const SAMPLE_ORDER_ID = "0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f";
+const SAMPLE_SIGNED_CODE = "v1.0b8f5c1e1d2a4c3b9e8f7a6b5c4d3e2f.sample-not-a-real-signature-0000000000000";
+
+export async function emailSamples(origin: string): Promise<EmailSample[]> {
+  const booking = {
+    to: "ann.lee@example.org",
+    customerName: "Ann Lee",
+    orderNumber: "FT-1795000000123-QWERTY",
+    airport: "Paris Charles de Gaulle - CDG",
+    flightDate: "2030-06-14",
+    adults: 2,
+    children: 1,
+    amount: 3300,
+    currency: "EUR" as const,
+    voucherShortCode: "K7QM-3XPA-TW",
+    voucherQrPng: await voucherQrPng(voucherCheckUrl(origin, SAMPLE_SIGNED_CODE)),
+    bookingUrl: bookingPageUrl(origin, SAMPLE_ORDER_ID),
+  };
+  const contact = {
+    source: "contact" as const,
+    name: "Ann Lee",
+    email: "ann.lee@example.org",
+    phone: "+33 1 23 45 67 89",
+    message: "Hello,\nCan I change the date of my fast track?\nThanks",
+  };
+  const confirmUrl = new URL("/unsubscribe/confirm?token=sample", origin).toString();
+  const rendered: (Omit<EmailSample, "subject" | "html" | "text" | "attachments"> & {
+    mail: MailContent & { attachments?: MailAttachment[] };
+  })[] = [
+    {
+      id: "booking-confirmation",
+      label: "Confirmation de réservation Fast Track",
+      sentWhen: "Au client, dès que le paiement est accepté.",
+      facts: [booking.orderNumber, booking.voucherShortCode, "€33", booking.airport, "Friday 14 June 2030"],
+      mail: await confirmationMail(booking),
+    },
+    {
+      id: "contact-acknowledgement",
+      label: "Accusé de réception (formulaires contact et services)",
+      sentWhen: "À la personne qui a écrit, après un message par la page contact ou services.",
+      facts: ["we have received your message"],
+      mail: await contactAcknowledgementMail(),
+    },
+    {
+      id: "contact-notification",
+      label: "Nouveau message (pour l'entreprise)",
+      sentWhen: "À l'adresse de l'entreprise, à chaque message reçu.",
+      facts: [contact.name, contact.email, contact.phone, "Can I change the date of my fast track?"],
+      mail: await contactNotificationMail(contact),
+    },
+    {
+      id: "unsubscribe-confirmation",
+      label: "Confirmation de désinscription",
+      sentWhen: "À l'adresse qui demande la désinscription, avec le lien à usage unique.",
+      facts: [confirmUrl, "24 hours"],
+      mail: await unsubscribeConfirmationMail({ confirmUrl, validForHours: 24 }),
+    },
+    {
+      id: "unsubscribe-confirmed",
+      label: "Désinscription confirmée (pour l'entreprise)",
+      sentWhen: "À l'adresse de l'entreprise, quand le lien a été confirmé.",
+      facts: ["ann.lee@example.org", "2030-06-01T09:30:00.000Z"],
+      mail: await unsubscribeConfirmedNotificationMail({
+        email: "ann.lee@example.org",
+        confirmedAt: new Date("2030-06-01T09:30:00Z"),
+      }),
+    },
+  ];
+  return rendered.map(({ mail, ...sample }) => ({
+    ...sample,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments ?? [],
+  }));
+}
+
+/**
+ * The HTML a browser can show on its own: images sent as attachments (`cid:`) put inline. Only for
+ * the preview; the mail itself keeps `cid:`, which mail clients resolve.
+ */
+export function previewHtml(sample: Pick<EmailSample, "html" | "attachments">): string {
+  return sample.html.replace(/src="cid:([^"]+)"/g, (reference, cid: string) => {
+    const image = sample.attachments.find((attachment) => attachment.cid === cid);
+    return image ? `src="data:${image.contentType};base64,${image.content}"` : reference;
+  });
+}
