@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  bookAndPay,
   bookAndReachPayment,
   chooseEuros,
   fillBooking,
@@ -11,7 +12,15 @@ import {
   thisYear,
 } from "../support/e2e/booking-form";
 import { submitAndReadButton } from "../support/e2e/busy-button";
-import { expect, seriousA11yViolations, test, uniqueEmail, waitForMail } from "../support/e2e/fixtures";
+import { signInAsNewAdmin } from "../support/e2e/auth-page";
+import {
+  expect,
+  seriousA11yViolations,
+  test,
+  uniqueEmail,
+  waitForMail,
+  type DeliveredMail,
+} from "../support/e2e/fixtures";
 
 /** Refusals answer 4xx on purpose; Chromium reports each such response as a console error. */
 function allowRefusalStatuses(consoleErrors: string[], ...statuses: number[]) {
@@ -91,11 +100,58 @@ test("a guest books in euros, pays by card and gets a voucher, also by e-mail", 
   expect((await page.request.get(`/api/vouchers/${voucher}`)).status()).toBe(401);
 
   const mail = await waitForMail(email, { subject: `Your Fast Track booking ${orderNumber} is confirmed` });
+  const { shortCode } = readConfirmation(mail, orderNumber);
   for (const body of [mail.text, mail.html]) {
     expect(body).toContain(orderNumber);
-    expect(body).toContain(voucher);
+    expect(body).toContain(shortCode);
     expect(body).toContain("Paris Orly - ORY");
   }
+});
+
+/**
+ * What the confirmation must carry: the QR code as an inline image the HTML references by cid:
+ * (never a data: URI), the short voucher code and the flight day as an .ics attachment.
+ */
+function readConfirmation(mail: DeliveredMail, orderNumber: string) {
+  expect(mail.html).toContain('src="cid:voucher-qr"');
+  expect(mail.html).not.toContain("data:");
+  const qr = mail.attachments.find((attachment) => attachment.cid === "voucher-qr");
+  expect(qr).toMatchObject({ contentType: "image/png", disposition: "inline" });
+  expect(Buffer.from(qr!.content, "base64").subarray(0, 4).toString("latin1")).toBe("\x89PNG");
+  const calendar = mail.attachments.find((attachment) => attachment.filename === "fast-track.ics");
+  expect(calendar?.contentType).toBe("text/calendar");
+  const ics = Buffer.from(calendar!.content, "base64").toString("utf8").replace(/\r\n /g, "");
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain(`UID:${orderNumber}@`);
+  expect(ics).toContain("LOCATION:Paris Orly - ORY");
+  expect(ics).toContain(`DTSTART;VALUE=DATE:${isoDay(1, 15).replaceAll("-", "")}`);
+  const shortCode = /\b([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2})\b/.exec(mail.text)?.[1];
+  expect(shortCode, "the short voucher code").toBeDefined();
+  return { shortCode: shortCode! };
+}
+
+test("the short code of the confirmation e-mail passes the admin's voucher check, a mistyped one does not", async ({
+  page,
+  consoleErrors,
+}) => {
+  test.slow();
+  await signInAsNewAdmin(page);
+  const email = uniqueEmail("desk");
+  const { orderNumber } = await bookAndPay(page, { email });
+  const mail = await waitForMail(email, { subject: `Your Fast Track booking ${orderNumber} is confirmed` });
+  const { shortCode } = readConfirmation(mail, orderNumber);
+
+  for (const typed of [shortCode, shortCode.toLowerCase().replaceAll("-", " ")]) {
+    const answer = await page.request.get(`/api/vouchers/${encodeURIComponent(typed)}`);
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ valid: true, orderNumber, status: "paid" });
+  }
+  const symbols = [...shortCode.replaceAll("-", "")];
+  symbols[0] = symbols[0] === "7" ? "8" : "7";
+  const mistyped = await page.request.get(`/api/vouchers/${symbols.join("")}`);
+  expect(mistyped.status()).toBe(404);
+  expect(await mistyped.json()).toMatchObject({ valid: false });
+  expect(consoleErrors).toEqual([]);
 });
 
 for (const [cardNumber, message] of [

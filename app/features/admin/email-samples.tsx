@@ -63,7 +63,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       id: "contact-acknowledgement",
       label: "Accusé de réception (formulaires contact et services)",
       sentWhen: "À la personne qui a écrit, après un message par la page contact ou services.",
-      facts: ["we have received your message"],
+      facts: ["We have received your message"],
       mail: await contactAcknowledgementMail(),
     },
     {
@@ -77,7 +77,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       id: "unsubscribe-confirmation",
       label: "Confirmation de désinscription",
       sentWhen: "À l'adresse qui demande la désinscription, avec le lien à usage unique.",
-      facts: [confirmUrl, "24 hours"],
+      facts: ["Confirm unsubscribe", "expires in 24 hours"],
       mail: await unsubscribeConfirmationMail({ confirmUrl, validForHours: 24 }),
     },
     {
