@@ -107,7 +107,7 @@ describe(`the contact form's action on ${kind}`, () => {
     const notification = mails[1]!;
     expect(notification.textBody).toContain("+31 6 1234 5678");
     expect(notification.textBody).toContain("> When does my trial start?\n> Thanks!");
-    expect(notification.htmlBody).toContain("When does my trial start?<br>Thanks!");
+    expect(notification.htmlBody).toContain("When does my trial start?<br/>Thanks!");
   });
 
   it.each([
