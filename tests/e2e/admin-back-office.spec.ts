@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
+import { emailSamples } from "~/features/admin/email-samples";
 import { bookAndPay } from "../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import {
@@ -115,6 +116,21 @@ test.describe("the back office", () => {
     await expect(orders.getByText("Payée")).toBeVisible();
     await expect(page.getByText("Airport: Paris Orly - ORY")).toBeVisible();
     await checkLayouts(page, testInfo, "admin-customer");
+  });
+
+  test("an admin previews every e-mail the site sends, rendered with sample data", async ({ page }, testInfo) => {
+    await signInAsNewAdmin(page);
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Aperçu des e-mails" }).click();
+    await expect(page).toHaveURL("/admin/emails");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mails");
+    const templates = page.getByRole("navigation", { name: "Modèles d'e-mails" }).getByRole("link");
+    await expect(templates).toHaveCount((await emailSamples("https://example.org")).length);
+    const confirmation = page.frameLocator('iframe[title="Aperçu : Confirmation de réservation Fast Track"]');
+    await expect(confirmation.getByText("Your Fast Track is booked")).toBeVisible();
+    await expect(confirmation.getByRole("img", { name: /^Voucher QR code/ })).toBeVisible();
+    await expect(page.getByText("fast-track.ics (text/calendar)")).toBeVisible();
+    await checkLayouts(page, testInfo, "admin-emails");
   });
 
   test("an admin marks a contact message handled, and back to new", async ({ page }, testInfo) => {

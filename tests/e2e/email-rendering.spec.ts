@@ -2,7 +2,8 @@ import { emailSamples, previewHtml } from "~/features/admin/email-samples";
 import { siteConfig } from "../../site.config";
 import { expect, test } from "../support/e2e/fixtures";
 
-// Every e-mail the site sends, as a mail client's narrow and wide panes show it.
+// Every e-mail the site sends, as a mail client's narrow and wide panes show it. The pages load
+// previewHtml, the mail with its cid: images put inline, since a browser cannot resolve cid: itself.
 const ORIGIN = `https://${siteConfig.domains.main}`;
 const samples = await emailSamples(ORIGIN);
 
@@ -17,7 +18,7 @@ for (const sample of samples) {
     });
 
     test("links only to absolute addresses on the site's own origin", async ({ page }) => {
-      await page.setContent(sample.html);
+      await page.setContent(previewHtml(sample));
       const hrefs = await page
         .locator("a[href]")
         .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
@@ -25,7 +26,7 @@ for (const sample of samples) {
     });
 
     test("carries its facts in the plain-text part as in the HTML", async ({ page }) => {
-      await page.setContent(sample.html);
+      await page.setContent(previewHtml(sample));
       const shown = await page.locator("body").innerText();
       for (const fact of sample.facts) {
         expect(sample.text, "plain text").toContain(fact);
