@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { customers, orders, type CurrencyCode } from "~/db/schema";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { bookingNotes, FAST_TRACK_SERVICE } from "~/features/booking/orders.server";
-import { toMinorUnits } from "~/features/booking/pricing";
+import { toMinorUnits } from "~/lib/currency";
 import { cardBrand } from "~/features/payments/card";
 import { SANDBOX_TEST_CARDS, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { RETENTION } from "~/features/privacy/retention";

@@ -355,3 +355,145 @@ export const dataRequestEvents = pgTable(
     check("data_request_events_action_known", sql`${table.action} in (${quotedList(DATA_REQUEST_ACTIONS)})`),
   ],
 );
+
+// Memberships (ADR 016): the trial a first fast track starts, then a fee every quarter.
+
+export const MEMBERSHIP_STATUSES = ["trialing", "active", "past_due", "canceled", "ended"] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export const MEMBERSHIP_PLANS = ["medium", "premium"] as const;
+export type MembershipPlan = (typeof MEMBERSHIP_PLANS)[number];
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    /**
+     * The address the membership belongs to, lower-cased. Unique: an address gets one trial, ever
+     * (until an erasure clears it).
+     */
+    email: text().unique(),
+    /** The order whose payment started the trial. */
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    plan: text().$type<MembershipPlan>().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    /** The fee per quarter in minor units of `currency`, fixed when the membership starts. */
+    price: integer().notNull(),
+    status: text().$type<MembershipStatus>().notNull(),
+    trialEndsAt: timestamp({ withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
+    /** When the period paid for (or the trial) ends: the next charge is due then. */
+    currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** When the "first charge tomorrow" e-mail went, so that it goes once. */
+    trialReminderSentAt: timestamp({ withTimezone: true }),
+    /** While past due: the payment reminder's date plus 7 days, when the membership ends if still unpaid. */
+    graceEndsAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** The gateway's reusable reference for the card; never the number or CVV. */
+    paymentMethodRef: text().notNull(),
+    cardBrand: text().notNull(),
+    cardLast4: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index().on(table.createdAt, table.id),
+    index().on(table.status, table.createdAt, table.id),
+    index().on(table.customerId),
+    // The billing job's two questions: whose period ends now, and whose grace is over.
+    index().on(table.currentPeriodEnd).where(sql`${table.status} in ('trialing', 'active')`),
+    index().on(table.graceEndsAt).where(sql`${table.status} = 'past_due'`),
+    check("memberships_price_positive", sql`${table.price} > 0`),
+    check("memberships_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
+    check("memberships_status_known", sql`${table.status} in (${quotedList(MEMBERSHIP_STATUSES)})`),
+    check("memberships_plan_known", sql`${table.plan} in (${quotedList(MEMBERSHIP_PLANS)})`),
+  ],
+);
+
+/** Every change of a membership: status transitions, renewals, cancellation requests, with who and when. */
+export const membershipEvents = pgTable(
+  "membership_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    fromStatus: text().$type<MembershipStatus>(),
+    toStatus: text().$type<MembershipStatus>().notNull(),
+    actorUserId: text().references(() => user.id, { onDelete: "set null" }),
+    /** "customer", "system", or the admin's e-mail address. */
+    actorLabel: text().notNull(),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.membershipId, table.createdAt), index().on(table.toStatus, table.createdAt)],
+);
+
+export const INVOICE_STATUSES = ["open", "paid", "refunded", "uncollectible", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** One quarter's fee: created when it falls due, charged (and retried) by the billing job. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id, { onDelete: "restrict" }),
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    periodEnd: timestamp({ withTimezone: true }).notNull(),
+    /** Minor units of `currency`. */
+    amount: integer().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    status: text().$type<InvoiceStatus>().notNull().default("open"),
+    attempts: integer().notNull().default(0),
+    /** When the job tries (again) to charge an open invoice. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    /** Sent to the gateway with the attempt number, so that a retried attempt never charges twice. */
+    idempotencyKey: text().notNull().unique(),
+    /** The gateway's reference of the successful charge. */
+    providerRef: text(),
+    lastOutcome: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // However many job instances run, one invoice per period.
+    unique().on(table.membershipId, table.periodStart),
+    index().on(table.nextAttemptAt).where(sql`${table.status} = 'open'`),
+    index().on(table.status, table.paidAt),
+    check("invoices_amount_positive", sql`${table.amount} > 0`),
+    check("invoices_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
+    check("invoices_status_known", sql`${table.status} in (${quotedList(INVOICE_STATUSES)})`),
+  ],
+);
+
+/** Money given back through the gateway, for an order or an invoice, with why, who and when. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid().references(() => orders.id, { onDelete: "restrict" }),
+    invoiceId: uuid().references(() => invoices.id, { onDelete: "restrict" }),
+    /** Minor units of `currency`. */
+    amount: integer().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    reason: text().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    providerRef: text().notNull(),
+    actorUserId: text().references(() => user.id, { onDelete: "set null" }),
+    actorLabel: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.orderId),
+    index().on(table.invoiceId),
+    check("refunds_amount_positive", sql`${table.amount} > 0`),
+    check("refunds_one_target", sql`(${table.orderId} is null) <> (${table.invoiceId} is null)`),
+  ],
+);

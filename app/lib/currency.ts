@@ -33,3 +33,14 @@ export function formatPrice(majorUnits: number, code: CurrencyCode): string {
   const decimals = Number.isInteger(majorUnits) ? 0 : 2;
   return `${currencyByCode(code).symbol}${majorUnits.toFixed(decimals)}`;
 }
+
+const MINOR_UNITS_PER_MAJOR = 100;
+
+export function toMinorUnits(majorUnits: number): number {
+  return Math.round(majorUnits * MINOR_UNITS_PER_MAJOR);
+}
+
+/** "€33" for 3300 EUR: the only place minor units become a displayed price. */
+export function formatAmount(minorUnits: number, currency: CurrencyCode): string {
+  return formatPrice(minorUnits / MINOR_UNITS_PER_MAJOR, currency);
+}

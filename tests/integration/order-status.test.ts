@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES, orderEvents, orders, user, type OrderStatus } from "~/db/schema";
 import { createBooking } from "~/features/booking/orders.server";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
 import {
-  CUSTOMER_ACTOR,
   OrderNotFoundError,
   OrderTransitionError,
   changeOrderStatus,

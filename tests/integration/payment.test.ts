@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { orderEvents, orders, outbox, payments } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
-import { changeOrderStatus, CUSTOMER_ACTOR } from "~/features/booking/order-status.server";
+import { changeOrderStatus } from "~/features/booking/order-status.server";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { createBooking } from "~/features/booking/orders.server";
 import { voucherCheckResponse, voucherCode } from "~/features/booking/voucher.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
@@ -27,7 +28,7 @@ const db = bookingTestDatabase();
 /** The sandbox, counting the charges it is asked for. */
 function countingGateway() {
   const gateway: PaymentGateway & { charges: number } = {
-    name: sandboxGateway.name,
+    ...sandboxGateway,
     charges: 0,
     charge(request) {
       gateway.charges++;

@@ -6,7 +6,8 @@ import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { contactMessages, customers, orderEvents, orders, payments, rateLimit, unsubscribeRequests } from "~/db/schema";
-import { changeOrderStatus, CUSTOMER_ACTOR } from "~/features/booking/order-status.server";
+import { changeOrderStatus } from "~/features/booking/order-status.server";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { payForOrder } from "~/features/booking/checkout.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
@@ -291,7 +292,7 @@ describe(`concurrent runs on ${kind}`, () => {
     const job = await openDatabase({ kind: "postgres", url: handle.url! });
     const charges: string[] = [];
     const gateway: PaymentGateway = {
-      name: sandboxGateway.name,
+      ...sandboxGateway,
       charge: (request) => {
         charges.push(request.orderId);
         return sandboxGateway.charge(request);

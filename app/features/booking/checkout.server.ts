@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
 import type { Card, PaymentGateway } from "~/features/payments/gateway";
 import { confirmationMail } from "./confirmation-mail";
-import { CUSTOMER_ACTOR, changeOrderStatus } from "./order-status.server";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
+import { changeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
 import { findOrder } from "./orders.server";
 import { bookingPageUrl } from "./flight-day-calendar";
@@ -36,7 +38,7 @@ export async function payForOrder(
   const qrPng = await voucherQrPng(voucherCheckUrl(origin, voucher));
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const [locked] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, customerId: orders.customerId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -46,7 +48,9 @@ export async function payForOrder(
     if (isPaidStatus(status)) return { kind: "paid", alreadyPaid: true };
     if (status !== "Not Paid") return { kind: "not-payable", status };
 
-    const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card });
+    // The first paid fast track of an address starts a membership trial: its card is kept for the fees.
+    const saveCard = await mayStartTrial(tx, order.email);
+    const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card, saveCard });
     await tx.insert(payments).values({
       orderId,
       provider: gateway.name,
@@ -65,6 +69,17 @@ export async function payForOrder(
       actor: CUSTOMER_ACTOR,
       note: `${charge.brand} ending ${charge.last4}, ${gateway.name} ${charge.providerRef}`,
     });
+    if (order.email && charge.paymentMethod) {
+      await startTrial(tx, {
+        customerId: locked.customerId,
+        email: order.email,
+        orderId,
+        currency: order.currency,
+        paymentMethod: charge.paymentMethod,
+        paidAt: new Date(),
+        origin,
+      });
+    }
     if (order.email) {
       const voucherShortCode = await giveVoucherShortCode(tx, orderId);
       await enqueueMail(

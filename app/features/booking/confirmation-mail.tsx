@@ -17,7 +17,7 @@ import { formatFlightDate } from "./flight-date";
 import { flightDayCalendar } from "./flight-day-calendar";
 import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
-import { formatAmount } from "./pricing";
+import { formatAmount } from "~/lib/currency";
 
 export const VOUCHER_QR_CID = "voucher-qr";
 

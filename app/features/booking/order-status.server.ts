@@ -1,18 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
 import { canTransition, type OrderStatus } from "./order-status";
 import { giveVoucherShortCode } from "./voucher-short-code.server";
-
-/** Who changed an order, as its history shows it. */
-export interface OrderActor {
-  /** The signed-in user, or null for a guest customer or the system. */
-  userId: string | null;
-  /** "customer", "system", or the admin's e-mail address. */
-  label: string;
-}
-
-export const CUSTOMER_ACTOR: OrderActor = { userId: null, label: "customer" };
 
 export class OrderTransitionError extends Error {
   override name = "OrderTransitionError";
@@ -35,7 +26,7 @@ export class OrderNotFoundError extends Error {
  */
 export async function changeOrderStatus(
   db: Database,
-  { orderId, to, actor, note }: { orderId: string; to: OrderStatus; actor: OrderActor; note?: string },
+  { orderId, to, actor, note }: { orderId: string; to: OrderStatus; actor: Actor; note?: string },
 ): Promise<{ from: OrderStatus; to: OrderStatus }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");

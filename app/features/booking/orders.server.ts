@@ -5,7 +5,7 @@ import { preparedStatement } from "~/db/prepared-statement.server";
 import { customers, orderEvents, orders, type CurrencyCode } from "~/db/schema";
 import { siteConfig } from "../../../site.config";
 import { newOrderNumber } from "./order-number";
-import { CUSTOMER_ACTOR } from "./order-status.server";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
 import type { OrderDetails } from "./order-details";
 import { bookingAmount } from "./pricing";
 import type { BookingForm } from "./schema";

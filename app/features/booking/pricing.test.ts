@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describePassengers } from "./passengers";
-import { bookingAmount, formatAmount, trialNote } from "./pricing";
+import { formatAmount } from "~/lib/currency";
+import { bookingAmount, trialNote } from "./pricing";
 
 describe("bookingAmount", () => {
   it("is adults x 11 + children x 11, in minor units", () => {

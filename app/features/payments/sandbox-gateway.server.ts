@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { cardBrand } from "./card";
-import type { ChargeOutcome, PaymentGateway } from "./gateway";
+import type { ChargeOutcome, PaymentGateway, RefundResult, SavedCardChargeResult } from "./gateway";
 
 /**
  * The documented test cards (README, "Test cards"). Any other number is declined, so a real card
@@ -11,6 +11,17 @@ export const SANDBOX_TEST_CARDS: Record<string, { outcome: ChargeOutcome; messag
   "5555555555554444": { outcome: "succeeded", message: "Payment accepted." },
   "4000000000000002": { outcome: "declined", message: "Your card was declined." },
   "4000000000009995": { outcome: "insufficient_funds", message: "Your card has insufficient funds." },
+  // Both pay the fast track; their saved card then misbehaves at renewal (see SAVED_CARD_BEHAVIOURS).
+  "4000000000000341": { outcome: "succeeded", message: "Payment accepted." },
+  "4000000000003055": { outcome: "succeeded", message: "Payment accepted." },
+};
+
+/** How a saved card answers later charges. The behaviour travels in its reference, never the number. */
+type SavedCardBehaviour = "pays" | "declines" | "declines-once";
+
+const SAVED_CARD_BEHAVIOURS: Record<string, SavedCardBehaviour> = {
+  "4000000000000341": "declines",
+  "4000000000003055": "declines-once",
 };
 
 const NOT_A_TEST_CARD = {
@@ -18,13 +29,83 @@ const NOT_A_TEST_CARD = {
   message: "Your card was declined. This site is in test mode: use one of the documented test cards.",
 } as const;
 
-export const sandboxGateway: PaymentGateway = {
-  name: "sandbox",
-  async charge({ amount, card }) {
-    if (!Number.isInteger(amount) || amount <= 0) throw new Error(`Cannot charge an amount of ${amount}`);
-    const brand = cardBrand(card.number);
-    if (!brand) throw new Error("The sandbox only takes Visa and Mastercard");
-    const { outcome, message } = SANDBOX_TEST_CARDS[card.number] ?? NOT_A_TEST_CARD;
-    return { outcome, message, brand, last4: card.number.slice(-4), providerRef: `sandbox_${randomUUID()}` };
-  },
-};
+const ACCEPTED = { outcome: "succeeded", message: "Payment accepted." } as const;
+const NO_FUNDS = { outcome: "insufficient_funds", message: "Your card has insufficient funds." } as const;
+
+const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once)_[0-9a-f-]{36}$/;
+
+/**
+ * A gateway that moves no money. It remembers, for as long as the process lives, the answer to
+ * every idempotency key, the saved cards that already declined once, and how much of each of its
+ * charges was refunded, so that it refuses to refund more than it took.
+ */
+export function createSandboxGateway(): PaymentGateway {
+  const answers = new Map<string, Promise<unknown>>();
+  const declinedOnce = new Set<string>();
+  const charges = new Map<string, { amount: number; refunded: number }>();
+
+  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const known = answers.get(key) as Promise<T> | undefined;
+    if (known) return known;
+    const answer = work();
+    answers.set(key, answer);
+    answer.catch(() => answers.delete(key));
+    return answer;
+  }
+
+  function recordCharge(outcome: ChargeOutcome, amount: number) {
+    const providerRef = `sandbox_${randomUUID()}`;
+    if (outcome === "succeeded") charges.set(providerRef, { amount, refunded: 0 });
+    return providerRef;
+  }
+
+  return {
+    name: "sandbox",
+    async charge({ amount, card, saveCard }) {
+      assertAmount(amount);
+      const brand = cardBrand(card.number);
+      if (!brand) throw new Error("The sandbox only takes Visa and Mastercard");
+      const { outcome, message } = SANDBOX_TEST_CARDS[card.number] ?? NOT_A_TEST_CARD;
+      const last4 = card.number.slice(-4);
+      const behaviour = SAVED_CARD_BEHAVIOURS[card.number] ?? "pays";
+      const paymentMethod =
+        saveCard && outcome === "succeeded"
+          ? { ref: `pm_sandbox_${behaviour}_${randomUUID()}`, brand, last4 }
+          : undefined;
+      return { outcome, message, brand, last4, providerRef: recordCharge(outcome, amount), paymentMethod };
+    },
+    chargeSaved({ paymentMethodRef, amount, idempotencyKey }) {
+      return once(idempotencyKey, async (): Promise<SavedCardChargeResult> => {
+        assertAmount(amount);
+        const behaviour = SAVED_CARD_REF.exec(paymentMethodRef)?.[1] as SavedCardBehaviour | undefined;
+        if (!behaviour) throw new Error("The sandbox does not know this saved card");
+        let answer: { outcome: ChargeOutcome; message: string } = ACCEPTED;
+        if (behaviour === "declines") answer = NO_FUNDS;
+        if (behaviour === "declines-once" && !declinedOnce.has(paymentMethodRef)) {
+          declinedOnce.add(paymentMethodRef);
+          answer = NO_FUNDS;
+        }
+        return { ...answer, providerRef: recordCharge(answer.outcome, amount) };
+      });
+    },
+    refund({ chargeRef, amount, idempotencyKey }) {
+      return once(idempotencyKey, async (): Promise<RefundResult> => {
+        assertAmount(amount);
+        const charge = charges.get(chargeRef);
+        // A charge from before a restart is unknown here; the caller's own ledger caps it.
+        if (charge) {
+          if (charge.refunded + amount > charge.amount) throw new Error("The sandbox refuses to refund more than was charged");
+          charge.refunded += amount;
+        }
+        return { providerRef: `sandbox_refund_${randomUUID()}` };
+      });
+    },
+  };
+}
+
+function assertAmount(amount: number) {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`Cannot charge an amount of ${amount}`);
+}
+
+/** The process's one sandbox, so that its memory of keys and refunds is shared by every request. */
+export const sandboxGateway = createSandboxGateway();

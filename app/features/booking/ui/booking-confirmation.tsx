@@ -3,7 +3,7 @@ import { SectionCard } from "~/components/layout/section-card";
 import { formatFlightDate } from "~/features/booking/flight-date";
 import type { OrderDetails } from "~/features/booking/order-details";
 import { describePassengers } from "~/features/booking/passengers";
-import { formatAmount } from "~/features/booking/pricing";
+import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { SummaryList } from "~/components/layout/summary-list";
 

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { SectionCard } from "~/components/layout/section-card";
 import type { OrderDetails } from "~/features/booking/order-details";
-import { formatAmount, trialNote } from "~/features/booking/pricing";
+import { trialNote } from "~/features/booking/pricing";
+import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { OrderSummary } from "./order-summary";
 import { PaymentForm } from "~/features/payments/ui/payment-form";

@@ -1,7 +1,7 @@
 import { SectionCard } from "~/components/layout/section-card";
 import { formatFlightDate } from "~/features/booking/flight-date";
 import type { OrderDetails } from "~/features/booking/order-details";
-import { formatAmount, toMinorUnits } from "~/features/booking/pricing";
+import { formatAmount, toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../../site.config";
 import { SummaryList } from "~/components/layout/summary-list";
 

@@ -1,0 +1,90 @@
+import { addDays } from "date-fns";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { membershipEvents, memberships, type CurrencyCode } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import type { SavedPaymentMethod } from "~/features/payments/gateway";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
+import { toMinorUnits } from "~/lib/currency";
+import { siteConfig } from "../../../site.config";
+import { trialStartedMail } from "./membership-mails";
+import { MEMBERSHIP_TERMS } from "./membership-status";
+
+/** The plan a fast track's trial is of: the spec's "then 49 every quarter". */
+export const TRIAL_PLAN = "medium" as const;
+
+/** Whether `email` may still have a free trial: an address gets one, whatever became of it. */
+export async function mayStartTrial(db: Database, email: string | null): Promise<boolean> {
+  if (!email) return false;
+  const [known] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.email, email.toLowerCase()));
+  return !known;
+}
+
+/**
+ * Starts the Medium trial that a first paid fast track includes, in the order's currency, ending
+ * `trialDays` after `paidAt`, and queues the "trial started" e-mail. Call it in the payment's
+ * transaction. An address that already had a membership gets none: the unique e-mail settles two
+ * payments racing for the same address. Returns the new membership's id, or null.
+ */
+export async function startTrial(
+  db: Database,
+  {
+    customerId,
+    email,
+    orderId,
+    currency,
+    paymentMethod,
+    paidAt,
+    origin,
+  }: {
+    customerId: string;
+    email: string;
+    orderId: string;
+    currency: CurrencyCode;
+    paymentMethod: SavedPaymentMethod;
+    paidAt: Date;
+    origin: string;
+  },
+): Promise<string | null> {
+  const plan = siteConfig.pricing[TRIAL_PLAN];
+  const price = toMinorUnits(plan.price);
+  const trialEndsAt = addDays(paidAt, MEMBERSHIP_TERMS.trialDays);
+  const [membership] = await db
+    .insert(memberships)
+    .values({
+      customerId,
+      email: email.toLowerCase(),
+      orderId,
+      plan: TRIAL_PLAN,
+      currency,
+      price,
+      status: "trialing",
+      trialEndsAt,
+      currentPeriodStart: paidAt,
+      currentPeriodEnd: trialEndsAt,
+      paymentMethodRef: paymentMethod.ref,
+      cardBrand: paymentMethod.brand,
+      cardLast4: paymentMethod.last4,
+      createdAt: paidAt,
+    })
+    .onConflictDoNothing({ target: memberships.email })
+    .returning({ id: memberships.id });
+  if (!membership) return null;
+  await db.insert(membershipEvents).values({
+    membershipId: membership.id,
+    fromStatus: null,
+    toStatus: "trialing",
+    actorUserId: CUSTOMER_ACTOR.userId,
+    actorLabel: CUSTOMER_ACTOR.label,
+    note: `Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`,
+    createdAt: paidAt,
+  });
+  await enqueueMail(
+    db,
+    await trialStartedMail({ to: email, planName: plan.name, price, currency, origin, trialEndsAt }),
+  );
+  return membership.id;
+}

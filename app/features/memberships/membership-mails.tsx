@@ -1,0 +1,175 @@
+import { MailButton, MailFields, MailHeading, MailLayout, MailParagraph, renderMail } from "~/features/mail/layout";
+import type { OutgoingMail } from "~/features/mail/outbox.server";
+import { COMPANY_TIME_ZONE } from "~/lib/company-time";
+import { formatAmount, type CurrencyCode } from "~/lib/currency";
+import { siteConfig } from "../../../site.config";
+import { MEMBERSHIP_TERMS } from "./membership-status";
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: COMPANY_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** "27 November 2026", the day in Amsterdam, as the member's e-mails give dates. */
+export function formatMemberDay(date: Date): string {
+  return dayFormat.format(date);
+}
+
+/** What every membership e-mail knows: whom it goes to and the membership's plan and fee. */
+export interface MembershipMailBasics {
+  to: string;
+  planName: string;
+  /** The fee per quarter, minor units of `currency`. */
+  price: number;
+  currency: CurrencyCode;
+  /** The site's public origin, for the links. */
+  origin: string;
+}
+
+const brand = () => siteConfig.company.name;
+const fee = ({ price, currency }: MembershipMailBasics) => formatAmount(price, currency);
+const cancelUrl = (origin: string) => new URL("/unsubscribe", origin).toString();
+
+function CancelHint({ origin }: { origin: string }) {
+  return (
+    <>
+      <MailParagraph>
+        You can cancel at any time, online, in a minute: ask for a cancellation link with your e-mail address.
+      </MailParagraph>
+      <MailButton href={cancelUrl(origin)}>Cancel my membership</MailButton>
+    </>
+  );
+}
+
+async function mail(to: string, subject: string, element: React.ReactElement): Promise<OutgoingMail> {
+  return { to, ...(await renderMail(subject, element)) };
+}
+
+export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: Date }): Promise<OutgoingMail> {
+  const { trialDays } = MEMBERSHIP_TERMS;
+  const firstCharge = formatMemberDay(details.trialEndsAt);
+  return mail(
+    details.to,
+    `Your ${trialDays}-day free trial of ${brand()} ${details.planName} has started`,
+    <MailLayout preview={`Free until ${firstCharge}, then ${fee(details)} every quarter`}>
+      <MailHeading>Your free trial has started</MailHeading>
+      <MailParagraph>{`Your Fast Track purchase includes a ${trialDays}-day free trial of the ${details.planName} membership.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Plan", details.planName],
+          ["Free until", firstCharge],
+          ["Then", `${fee(details)} every ${MEMBERSHIP_TERMS.periodMonths} months`],
+          ["First charge", `${firstCharge}, to the card you paid with`],
+        ]}
+      />
+      <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${firstCharge} and you pay nothing.`}</MailParagraph>
+      <CancelHint origin={details.origin} />
+    </MailLayout>,
+  );
+}
+
+export function firstChargeComingMail(
+  details: MembershipMailBasics & { chargeOn: Date; cardBrand: string; cardLast4: string },
+): Promise<OutgoingMail> {
+  const day = formatMemberDay(details.chargeOn);
+  return mail(
+    details.to,
+    `Your free trial ends on ${day}: first charge of ${fee(details)}`,
+    <MailLayout preview={`Your ${brand()} trial ends on ${day}`}>
+      <MailHeading>Your free trial ends soon</MailHeading>
+      <MailParagraph>{`On ${day} your trial ends and we charge the first quarterly fee of your ${details.planName} membership.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Amount", fee(details)],
+          ["Charged on", day],
+          ["Card", `${details.cardBrand} ending ${details.cardLast4}`],
+        ]}
+      />
+      <MailParagraph>If you want to keep your membership, there is nothing to do.</MailParagraph>
+      <CancelHint origin={details.origin} />
+    </MailLayout>,
+  );
+}
+
+export function receiptMail(
+  details: MembershipMailBasics & {
+    amount: number;
+    paidAt: Date;
+    periodStart: Date;
+    periodEnd: Date;
+    cardBrand: string;
+    cardLast4: string;
+    reference: string;
+  },
+): Promise<OutgoingMail> {
+  const amount = formatAmount(details.amount, details.currency);
+  return mail(
+    details.to,
+    `Receipt: ${amount} for your ${brand()} ${details.planName} membership`,
+    <MailLayout preview={`We received ${amount}`}>
+      <MailHeading>Payment received</MailHeading>
+      <MailParagraph>{`Thank you. We charged ${amount} for your ${details.planName} membership.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Amount", amount],
+          ["Paid on", formatMemberDay(details.paidAt)],
+          ["Period", `${formatMemberDay(details.periodStart)} to ${formatMemberDay(details.periodEnd)}`],
+          ["Card", `${details.cardBrand} ending ${details.cardLast4}`],
+          ["Reference", details.reference],
+        ]}
+      />
+      <MailParagraph>{`Your next fee of ${fee(details)} is due on ${formatMemberDay(details.periodEnd)}.`}</MailParagraph>
+      <CancelHint origin={details.origin} />
+    </MailLayout>,
+  );
+}
+
+export function paymentFailedMail(
+  details: MembershipMailBasics & { amount: number; endsOn: Date; cardBrand: string; cardLast4: string },
+): Promise<OutgoingMail> {
+  const amount = formatAmount(details.amount, details.currency);
+  const endsOn = formatMemberDay(details.endsOn);
+  return mail(
+    details.to,
+    `Payment reminder: we could not charge ${amount} for your ${brand()} membership`,
+    <MailLayout preview={`Please pay before ${endsOn} to keep your membership`}>
+      <MailHeading>Your payment did not go through</MailHeading>
+      <MailParagraph>{`We tried to charge ${amount} to your ${details.cardBrand} card ending ${details.cardLast4} for your ${details.planName} membership, and the bank declined it.`}</MailParagraph>
+      <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. If you would rather use another card, reply to this e-mail or write to ${siteConfig.company.email}.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Amount due", amount],
+          ["Membership ends if unpaid on", endsOn],
+        ]}
+      />
+      <MailParagraph>{`This is your payment reminder: if the fee is still unpaid on ${endsOn}, ${MEMBERSHIP_TERMS.reminderGraceDays} days from today, your membership ends and nothing more is charged.`}</MailParagraph>
+    </MailLayout>,
+  );
+}
+
+export function membershipCancelledMail(
+  details: MembershipMailBasics & { accessUntil: Date; neverCharged: boolean },
+): Promise<OutgoingMail> {
+  const until = formatMemberDay(details.accessUntil);
+  return mail(
+    details.to,
+    `Your ${brand()} membership is cancelled`,
+    <MailLayout preview={`You keep your benefits until ${until}`}>
+      <MailHeading>Your membership is cancelled</MailHeading>
+      <MailParagraph>{`We have cancelled your ${details.planName} membership. You keep its benefits until ${until}.`}</MailParagraph>
+      <MailParagraph>
+        {details.neverCharged
+          ? "It ends within the free trial: you are not charged anything."
+          : "No further fee will be charged."}
+      </MailParagraph>
+      <MailFields
+        rows={[
+          ["Plan", details.planName],
+          ["Access until", until],
+        ]}
+      />
+    </MailLayout>,
+  );
+}

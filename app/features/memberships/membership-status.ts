@@ -1,0 +1,59 @@
+import type { MembershipStatus } from "~/db/schema";
+import { siteConfig } from "../../../site.config";
+
+export type { MembershipStatus };
+
+/**
+ * The lifecycle the terms describe (spec §4 and §9), in one place: the code that charges and the
+ * pages and e-mails that explain it read the same numbers.
+ */
+export const MEMBERSHIP_TERMS = {
+  trialDays: siteConfig.trialDays,
+  /** One fee per quarter. */
+  periodMonths: 3,
+  /** The "first charge tomorrow" e-mail goes this long before the trial ends. */
+  trialReminderHours: 24,
+  /** After the payment reminder, the member has this long to pay before the membership ends. */
+  reminderGraceDays: 7,
+  /** A declined fee is tried again this often while the grace lasts. */
+  retryEveryDays: 2,
+} as const;
+
+/**
+ * The membership state machine. A trial becomes active when its first fee is paid and past due
+ * when it is declined; past due becomes active again when a retry is paid, or ends when the grace
+ * runs out. A cancellation (the member's at period end, or an admin's at once) makes it canceled.
+ * A change that keeps the status (a renewal, a cancellation requested for the period's end) is
+ * recorded in the history too.
+ */
+export const MEMBERSHIP_TRANSITIONS: Readonly<Record<MembershipStatus, readonly MembershipStatus[]>> = {
+  trialing: ["trialing", "active", "past_due", "canceled"],
+  active: ["active", "past_due", "canceled"],
+  past_due: ["past_due", "active", "ended", "canceled"],
+  canceled: [],
+  ended: [],
+};
+
+export function canChangeMembership(from: MembershipStatus, to: MembershipStatus): boolean {
+  return MEMBERSHIP_TRANSITIONS[from].includes(to);
+}
+
+/** Memberships that still run: they may be charged, and they may be cancelled. */
+export const LIVE_MEMBERSHIP_STATUSES = ["trialing", "active", "past_due"] as const satisfies readonly MembershipStatus[];
+
+export function isLiveMembership(status: MembershipStatus): boolean {
+  return (LIVE_MEMBERSHIP_STATUSES as readonly string[]).includes(status);
+}
+
+const FRENCH_LABELS: Record<MembershipStatus, string> = {
+  trialing: "Essai",
+  active: "Active",
+  past_due: "Impayée",
+  canceled: "Résiliée",
+  ended: "Terminée",
+};
+
+/** The status as the back office shows it, in French. */
+export function membershipStatusLabel(status: string): string {
+  return FRENCH_LABELS[status as MembershipStatus] ?? status;
+}
