@@ -42,6 +42,16 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(60),
   /**
+   * How often the billing job runs (ADR 016): trial reminders, quarterly fees, retries, ends of
+   * periods. In minutes; 0 leaves it to `npm run billing`.
+   */
+  BILLING_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
+  /**
    * An OpenAI-compatible API (OpenAI, Azure, Ollama, vLLM, LM Studio), e.g. https://api.openai.com/v1,
    * for the config generator's rephrasing. Unset: the built-in offline rephraser is used.
    */

@@ -7,6 +7,8 @@ import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
+import { scheduleBilling } from "~/features/memberships/billing-job.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
@@ -24,8 +26,9 @@ const SHARED_PAGE_PATHS = PUBLIC_PAGE_PATHS.filter((path) => path !== "/fast-tra
 
 /** How long a stopping server lets requests in flight finish. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** The retention job's first run waits for the boot to settle. */
+/** The jobs' first runs wait for the boot to settle. */
 const RETENTION_FIRST_RUN_DELAY_MS = 10_000;
+const BILLING_FIRST_RUN_DELAY_MS = 15_000;
 
 interface StartOptions {
   /** Vite's dev middleware, in development; in production the built client is served from disk. */
@@ -101,6 +104,15 @@ export async function start(options: StartOptions = {}) {
           logger,
         })
       : undefined;
+  const billing =
+    config.BILLING_INTERVAL_MINUTES > 0
+      ? scheduleBilling(handle.db, sandboxGateway, {
+          intervalMs: config.BILLING_INTERVAL_MINUTES * 60_000,
+          firstRunDelayMs: BILLING_FIRST_RUN_DELAY_MS,
+          origin: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+          logger,
+        })
+      : undefined;
   const handlers = inFlightWork();
   const server = (await createApp(options, handlers)).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind }, "server listening");
@@ -115,6 +127,7 @@ export async function start(options: StartOptions = {}) {
     await closeHttpServer(server, SHUTDOWN_GRACE_MS);
     await handlers.settled(Math.max(0, graceEnds - Date.now()));
     await retention?.stop();
+    await billing?.stop();
     await outboxWorker.stop();
     installDatabase(undefined);
     await handle.close();

@@ -14,6 +14,7 @@ import {
 import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Confirm Unsubscribe" }),
@@ -40,7 +41,9 @@ const CONFIRMATION_STATUS: Record<UnsubscribeLink["state"], number> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = (await readFormData(request)).get("token");
-  const link = await confirmUnsubscribe(database().db, typeof token === "string" ? token : null);
+  const link = await confirmUnsubscribe(database().db, typeof token === "string" ? token : null, {
+    origin: publicOrigin(request),
+  });
   if (link.state === "confirmed") nudgeOutbox();
   return data({ link }, { status: CONFIRMATION_STATUS[link.state] });
 }
@@ -100,8 +103,9 @@ function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | n
       return (
         <Outcome title="You are unsubscribed" action={returnHome}>
           <p role="status">
-            We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>.
-            Your membership will not renew and you will receive no further membership e-mails.
+            We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>. If
+            this address has a membership, it will not renew: it ends when the period already paid (or the free trial)
+            ends, nothing more is charged, and an e-mail gives the date.
           </p>
         </Outcome>
       );

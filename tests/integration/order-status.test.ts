@@ -17,7 +17,13 @@ beforeAll(async () => {
   await db().insert(user).values({ id: "admin-1", name: "Admin", email: "admin@example.com" });
 });
 
-const ALLOWED = new Set(["Not Paid -> paid", "Not Paid -> cancelled", "paid -> completed", "paid -> refunded"]);
+const ALLOWED = new Set([
+  "Not Paid -> paid",
+  "Not Paid -> cancelled",
+  "paid -> completed",
+  "paid -> refunded",
+  "completed -> refunded",
+]);
 
 /** The allowed steps that lead from 'Not Paid' to each status. */
 const PATH_TO: Record<OrderStatus, OrderStatus[]> = {

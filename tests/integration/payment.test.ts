@@ -18,6 +18,7 @@ import {
 } from "../support/integration/booking-helpers";
 import { routeArgs } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";
+import { siteConfig } from "../../site.config";
 
 vi.hoisted(() => {
   process.env.APP_SECRET = "payment-test-secret-".padEnd(40, "x");
@@ -74,11 +75,13 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
       expect(history.map((event) => event.toStatus)).toEqual(["Not Paid", "paid"]);
       expect(history[1]).toMatchObject({ fromStatus: "Not Paid", actorLabel: "customer" });
 
-      const mails = await db().select().from(outbox);
-      expect(mails).toHaveLength(1);
-      const mail = mails[0]!;
-      expect(mail.to).toBe("ann@example.com");
-      expect(mail.subject).toBe(`Your Fast Track booking ${order.orderNumber} is confirmed`);
+      // The confirmation, and the start of the membership trial that a first fast track includes.
+      const mails = await db().select().from(outbox).orderBy(outbox.subject);
+      expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+        ["ann@example.com", `Your 3-day free trial of ${siteConfig.company.name} Medium has started`],
+        ["ann@example.com", `Your Fast Track booking ${order.orderNumber} is confirmed`],
+      ]);
+      const mail = mails[1]!;
       for (const body of [mail.textBody, mail.htmlBody!]) {
         expect(body).toContain(order.orderNumber);
         expect(body).toContain(order.voucherShortCode!);
@@ -125,7 +128,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     const again = await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin });
     expect(again).toEqual({ kind: "paid", alreadyPaid: true });
     expect(gateway.charges).toBe(1);
-    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
+    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 2, memberships: 1 });
   });
 
   it("charges once when the same order is paid twice at the same moment", async () => {
@@ -136,7 +139,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     );
     expect(results.map((result) => result.kind === "paid" && result.alreadyPaid).sort()).toEqual([false, true]);
     expect(gateway.charges).toBe(1);
-    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 1 });
+    expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 2, memberships: 1 });
   });
 
   it("will not take money for a cancelled order, nor for one that does not exist", async () => {

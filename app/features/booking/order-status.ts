@@ -4,13 +4,14 @@ export type { OrderStatus };
 
 /**
  * The order state machine: the only status changes there are. An order is created 'Not Paid'; a
- * payment makes it paid; it is then completed (the service was used) or refunded. An unpaid order
- * may be cancelled. Everything else is refused.
+ * payment makes it paid; it is then completed (the service was used) or refunded, and a completed
+ * order may still be refunded (an overcharge found later). An unpaid order may be cancelled.
+ * Everything else is refused. Only a refund through the gateway makes an order refunded.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   "Not Paid": ["paid", "cancelled"],
   paid: ["completed", "refunded"],
-  completed: [],
+  completed: ["refunded"],
   cancelled: [],
   refunded: [],
 };

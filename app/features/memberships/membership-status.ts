@@ -17,6 +17,10 @@ export const MEMBERSHIP_TERMS = {
   reminderGraceDays: 7,
   /** A declined fee is tried again this often while the grace lasts. */
   retryEveryDays: 2,
+  /** The change-of-mind window, from the confirmation e-mail. */
+  changeOfMindDays: 14,
+  /** A refund we grant reaches the card within this many days. */
+  refundWithinDays: 14,
 } as const;
 
 /**
@@ -39,7 +43,11 @@ export function canChangeMembership(from: MembershipStatus, to: MembershipStatus
 }
 
 /** Memberships that still run: they may be charged, and they may be cancelled. */
-export const LIVE_MEMBERSHIP_STATUSES = ["trialing", "active", "past_due"] as const satisfies readonly MembershipStatus[];
+export const LIVE_MEMBERSHIP_STATUSES = [
+  "trialing",
+  "active",
+  "past_due",
+] as const satisfies readonly MembershipStatus[];
 
 export function isLiveMembership(status: MembershipStatus): boolean {
   return (LIVE_MEMBERSHIP_STATUSES as readonly string[]).includes(status);

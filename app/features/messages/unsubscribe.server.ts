@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { unsubscribeRequests } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
 import { unsubscribeConfirmationMail, unsubscribeConfirmedNotificationMail } from "./unsubscribe-mail";
 import { siteConfig } from "../../../site.config";
 import { UNSUBSCRIBE_LINK_HOURS } from "./unsubscribe-link";
@@ -68,9 +69,15 @@ export async function inspectUnsubscribeLink(db: Database, token: string | null)
 
 /**
  * Confirms the request behind a token, once: the conditional update lets exactly one of several
- * simultaneous confirmations win. The company is told in the same transaction.
+ * simultaneous confirmations win. In the same transaction the address's membership, if it has one,
+ * is cancelled at the end of its paid period (the member gets an e-mail saying until when), and the
+ * company is told. The answer is the same with or without a membership.
  */
-export async function confirmUnsubscribe(db: Database, token: string | null): Promise<UnsubscribeLink> {
+export async function confirmUnsubscribe(
+  db: Database,
+  token: string | null,
+  { origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<UnsubscribeLink> {
   if (!token || !TOKEN_PATTERN.test(token)) return { state: "unknown" };
   return db.transaction(async (tx) => {
     const [confirmed] = await tx
@@ -85,6 +92,7 @@ export async function confirmUnsubscribe(db: Database, token: string | null): Pr
       )
       .returning({ email: unsubscribeRequests.email, confirmedAt: unsubscribeRequests.confirmedAt });
     if (!confirmed) return inspectUnsubscribeLink(tx, token);
+    await cancelMembershipOfAddress(tx, { email: confirmed.email, now, origin });
     await enqueueMail(tx, {
       to: siteConfig.company.email,
       ...(await unsubscribeConfirmedNotificationMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! })),

@@ -94,7 +94,8 @@ export function createSandboxGateway(): PaymentGateway {
         const charge = charges.get(chargeRef);
         // A charge from before a restart is unknown here; the caller's own ledger caps it.
         if (charge) {
-          if (charge.refunded + amount > charge.amount) throw new Error("The sandbox refuses to refund more than was charged");
+          if (charge.refunded + amount > charge.amount)
+            throw new Error("The sandbox refuses to refund more than was charged");
           charge.refunded += amount;
         }
         return { providerRef: `sandbox_refund_${randomUUID()}` };

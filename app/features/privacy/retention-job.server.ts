@@ -10,6 +10,7 @@ import {
   isAnonymisedCustomer,
 } from "./customer-removal.server";
 import { RETENTION } from "./retention";
+import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 
 /** Which rows each rule reaches: everything created (or, for customers, last ordering) before these instants. */
 export interface RetentionCutoffs {
@@ -191,34 +192,10 @@ export async function runRetentionAndLog(db: Database, logger: RetentionLogger, 
   }
 }
 
-export interface RetentionSchedule {
-  /** Stops the schedule and waits for a run under way, so that the database can close after it. */
-  stop(): Promise<void>;
-}
-
 /** Runs the job `firstRunDelayMs` after boot, then every `intervalMs`. */
 export function scheduleRetention(
   db: Database,
   { intervalMs, firstRunDelayMs, logger }: { intervalMs: number; firstRunDelayMs: number; logger: RetentionLogger },
-): RetentionSchedule {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout;
-  const wait = (ms: number) => {
-    timer = setTimeout(tick, ms).unref();
-  };
-  const tick = () => {
-    running = runRetentionAndLog(db, logger).finally(() => {
-      running = undefined;
-      if (!stopped) wait(intervalMs);
-    });
-  };
-  wait(firstRunDelayMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+): JobSchedule {
+  return scheduleJob(() => runRetentionAndLog(db, logger), { intervalMs, firstRunDelayMs });
 }

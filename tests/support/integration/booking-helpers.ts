@@ -49,7 +49,17 @@ export function answer<T>(result: unknown): { status: number; headers: Headers; 
   return { status: 200, headers: new Headers(), data: result as T };
 }
 
-const BOOKING_TABLES = ["customers", "orders", "order_events", "payments", "outbox"] as const;
+const BOOKING_TABLES = [
+  "customers",
+  "orders",
+  "order_events",
+  "payments",
+  "outbox",
+  "memberships",
+  "membership_events",
+  "invoices",
+  "refunds",
+] as const;
 
 /** How many rows each booking-related table holds. */
 export async function rowCounts(db: Database): Promise<Record<(typeof BOOKING_TABLES)[number], number>> {

@@ -1,0 +1,69 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orders, payments } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import type { PaymentGateway } from "~/features/payments/gateway";
+import { refundIssuedMail } from "~/features/payments/refund-mail";
+import type { RefundInput } from "~/features/payments/refund";
+import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
+import type { Actor } from "~/lib/actor";
+import { changeOrderStatus } from "./order-status.server";
+import { findOrder } from "./orders.server";
+
+/**
+ * Refunds all or part of a paid order through the gateway: never more than was paid and not yet
+ * refunded. A full refund makes the order 'refunded' (its history says who, when and why); a
+ * partial one leaves it paid. The customer is told by e-mail.
+ */
+export async function refundOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  { orderId, refund, actor }: { orderId: string; refund: RefundInput; actor: Actor },
+): Promise<RefundOutcome | { kind: "not-found" }> {
+  const details = await findOrder(db, orderId);
+  if (!details) return { kind: "not-found" };
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, amount: orders.amount, currency: orders.currency })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) return { kind: "not-found" };
+    const [charge] = await tx
+      .select({ providerRef: payments.providerRef, brand: payments.brand, last4: payments.last4 })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.outcome, "succeeded")))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    const outcome = await issueRefund(tx, gateway, {
+      target: { orderId },
+      chargeRef: order.status === "Not Paid" || order.status === "cancelled" ? null : (charge?.providerRef ?? null),
+      paid: order.amount,
+      currency: order.currency,
+      amount: refund.amount,
+      reason: refund.reason,
+      idempotencyKey: refund.idempotencyKey,
+      actor,
+    });
+    if (outcome.kind !== "refunded") return outcome;
+    if (outcome.refundedTotal >= order.amount) {
+      await changeOrderStatus(tx, { orderId, to: "refunded", actor, note: refund.reason });
+    }
+    if (details.email && charge) {
+      await enqueueMail(
+        tx,
+        await refundIssuedMail({
+          to: details.email,
+          amount: outcome.amount,
+          currency: order.currency,
+          paidFor: `Fast Track order ${details.orderNumber}`,
+          cardBrand: charge.brand,
+          cardLast4: charge.last4,
+          withinDays: MEMBERSHIP_TERMS.refundWithinDays,
+        }),
+      );
+    }
+    return outcome;
+  });
+}

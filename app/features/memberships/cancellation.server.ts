@@ -1,0 +1,95 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { invoices, memberships } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
+import { formatDateTimeFr } from "~/lib/format-fr";
+import { siteConfig } from "../../../site.config";
+import { membershipCancelledMail } from "./membership-mails";
+import { changeMembership } from "./membership-status.server";
+import { LIVE_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
+
+export type CancelOutcome =
+  /** Cancelled, or cancelled already: the member keeps access until `accessUntil`. */
+  { kind: "cancelled"; accessUntil: Date; atOnce: boolean } | { kind: "not-live" } | { kind: "not-found" };
+
+/**
+ * Cancels a membership. By default at the end of what is paid: a trial ends at its end, before any
+ * charge; a paid quarter runs out and is not renewed. `atOnce` (an admin's choice) ends it now and
+ * voids an open invoice. A past-due membership has no paid period left, so it always ends now. The
+ * member is told by e-mail until when they keep access.
+ */
+export async function cancelMembership(
+  db: Database,
+  {
+    membershipId,
+    atOnce = false,
+    actor,
+    now,
+    origin,
+  }: { membershipId: string; atOnce?: boolean; actor: Actor; now: Date; origin: string },
+): Promise<CancelOutcome> {
+  return db.transaction(async (tx) => {
+    const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
+    if (!membership) return { kind: "not-found" };
+    if (!isLiveMembership(membership.status)) return { kind: "not-live" };
+    const endsNow = atOnce || membership.status === "past_due";
+    const neverCharged = membership.status === "trialing";
+    let accessUntil = membership.currentPeriodEnd;
+    if (endsNow) {
+      accessUntil = now;
+      await changeMembership(tx, {
+        membershipId,
+        to: "canceled",
+        actor,
+        note: "Résiliée avec effet immédiat",
+        changes: { endedAt: now },
+      });
+      await tx
+        .update(invoices)
+        .set({ status: "void", nextAttemptAt: null })
+        .where(and(eq(invoices.membershipId, membershipId), eq(invoices.status, "open")));
+    } else if (!membership.cancelAtPeriodEnd) {
+      await changeMembership(tx, {
+        membershipId,
+        to: membership.status,
+        actor,
+        note: `Résiliation demandée : fin le ${formatDateTimeFr(membership.currentPeriodEnd)}`,
+        changes: { cancelAtPeriodEnd: true },
+      });
+    }
+    if (membership.email) {
+      await enqueueMail(
+        tx,
+        await membershipCancelledMail({
+          to: membership.email,
+          planName: siteConfig.pricing[membership.plan].name,
+          price: membership.price,
+          currency: membership.currency,
+          origin,
+          accessUntil,
+          neverCharged,
+        }),
+      );
+    }
+    return { kind: "cancelled", accessUntil, atOnce: endsNow };
+  });
+}
+
+/**
+ * The member's own cancellation (the confirmed unsubscribe link): the live membership of `email`,
+ * if there is one, is cancelled at the end of its paid period. Returns whether there was one; the
+ * caller's answer must not depend on it.
+ */
+export async function cancelMembershipOfAddress(
+  db: Database,
+  { email, now, origin }: { email: string; now: Date; origin: string },
+): Promise<boolean> {
+  const [membership] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.email, email.toLowerCase()), inArray(memberships.status, LIVE_MEMBERSHIP_STATUSES)));
+  if (!membership) return false;
+  const outcome = await cancelMembership(db, { membershipId: membership.id, actor: CUSTOMER_ACTOR, now, origin });
+  return outcome.kind === "cancelled";
+}

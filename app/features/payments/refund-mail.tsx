@@ -1,0 +1,37 @@
+import { MailFields, MailHeading, MailLayout, MailParagraph, renderMail } from "~/features/mail/layout";
+import type { OutgoingMail } from "~/features/mail/outbox.server";
+import { formatAmount, type CurrencyCode } from "~/lib/currency";
+import { siteConfig } from "../../../site.config";
+
+export interface RefundMailDetails {
+  to: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: CurrencyCode;
+  /** What was paid for: "Fast Track order FT-…", "Medium membership, 27 November 2026 to 27 February 2027". */
+  paidFor: string;
+  cardBrand: string;
+  cardLast4: string;
+  /** The number of days the bank may take, from the terms. */
+  withinDays: number;
+}
+
+/** Tells the customer that money is on its way back, how much, for what and to which card. */
+export function refundIssuedMail(details: RefundMailDetails): Promise<OutgoingMail> {
+  const amount = formatAmount(details.amount, details.currency);
+  return renderMail(
+    `${siteConfig.company.name}: we refunded ${amount}`,
+    <MailLayout preview={`${amount} is on its way back to your card`}>
+      <MailHeading>Your refund is on its way</MailHeading>
+      <MailParagraph>{`We refunded ${amount} to your ${details.cardBrand} card ending ${details.cardLast4}.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Amount", amount],
+          ["For", details.paidFor],
+          ["Card", `${details.cardBrand} ending ${details.cardLast4}`],
+        ]}
+      />
+      <MailParagraph>{`Banks usually show a refund within a few days, and at the latest within ${details.withinDays} days.`}</MailParagraph>
+    </MailLayout>,
+  ).then((content) => ({ to: details.to, ...content }));
+}
