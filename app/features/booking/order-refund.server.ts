@@ -1,10 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import type { PaymentGateway } from "~/features/payments/gateway";
-import { refundIssuedMail } from "~/features/payments/refund-mail";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
@@ -45,24 +42,18 @@ export async function refundOrder(
       reason: refund.reason,
       idempotencyKey: refund.idempotencyKey,
       actor,
+      notify:
+        details.email && charge
+          ? {
+              to: details.email,
+              paidFor: `Fast Track order ${details.orderNumber}`,
+              cardBrand: charge.brand,
+              cardLast4: charge.last4,
+            }
+          : null,
     });
-    if (outcome.kind !== "refunded") return outcome;
-    if (outcome.refundedTotal >= order.amount) {
+    if (outcome.kind === "refunded" && outcome.refundedTotal >= order.amount) {
       await changeOrderStatus(tx, { orderId, to: "refunded", actor, note: refund.reason });
-    }
-    if (details.email && charge) {
-      await enqueueMail(
-        tx,
-        await refundIssuedMail({
-          to: details.email,
-          amount: outcome.amount,
-          currency: order.currency,
-          paidFor: `Fast Track order ${details.orderNumber}`,
-          cardBrand: charge.brand,
-          cardLast4: charge.last4,
-          withinDays: MEMBERSHIP_TERMS.refundWithinDays,
-        }),
-      );
     }
     return outcome;
   });

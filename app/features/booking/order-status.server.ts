@@ -2,17 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
+import { StatusTransitionError } from "~/lib/status-transition";
 import { canTransition, type OrderStatus } from "./order-status";
 import { giveVoucherShortCode } from "./voucher-short-code.server";
 
-export class OrderTransitionError extends Error {
+export class OrderTransitionError extends StatusTransitionError<OrderStatus> {
   override name = "OrderTransitionError";
-  constructor(
-    readonly from: OrderStatus,
-    readonly to: OrderStatus,
-  ) {
-    super(`An order cannot go from '${from}' to '${to}'.`);
-  }
 }
 
 export class OrderNotFoundError extends Error {
@@ -31,7 +26,7 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderNotFoundError(`No order ${orderId}`);
-    if (!canTransition(order.status, to)) throw new OrderTransitionError(order.status, to);
+    if (!canTransition(order.status, to)) throw new OrderTransitionError("An order", order.status, to);
     await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
     // However it gets paid (by card, or by an admin), a paid order has a code to read out at the lane.
     if (to === "paid") await giveVoucherShortCode(tx, orderId);

@@ -1,15 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
-import { refundIssuedMail } from "~/features/payments/refund-mail";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
 import { siteConfig } from "../../../site.config";
 import { formatMemberDay } from "./membership-mails";
-import { MEMBERSHIP_TERMS } from "./membership-status";
 
 /**
  * Refunds all or part of a paid invoice through the gateway (ADR 016): never more than was paid
@@ -39,25 +36,17 @@ export async function refundInvoice(
       reason: refund.reason,
       idempotencyKey: refund.idempotencyKey,
       actor,
+      notify: membership.email
+        ? {
+            to: membership.email,
+            paidFor: `${siteConfig.pricing[membership.plan].name} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`,
+            cardBrand: membership.cardBrand,
+            cardLast4: membership.cardLast4,
+          }
+        : null,
     });
-    if (outcome.kind !== "refunded") return outcome;
-    if (outcome.refundedTotal >= invoice.amount) {
+    if (outcome.kind === "refunded" && outcome.refundedTotal >= invoice.amount) {
       await tx.update(invoices).set({ status: "refunded" }).where(eq(invoices.id, invoiceId));
-    }
-    if (membership.email) {
-      const plan = siteConfig.pricing[membership.plan].name;
-      await enqueueMail(
-        tx,
-        await refundIssuedMail({
-          to: membership.email,
-          amount: outcome.amount,
-          currency: invoice.currency,
-          paidFor: `${plan} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`,
-          cardBrand: membership.cardBrand,
-          cardLast4: membership.cardLast4,
-          withinDays: MEMBERSHIP_TERMS.refundWithinDays,
-        }),
-      );
     }
     return outcome;
   });

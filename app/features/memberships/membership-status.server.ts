@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
+import { StatusTransitionError } from "~/lib/status-transition";
 import { canChangeMembership, type MembershipStatus } from "./membership-status";
 
 export type Membership = typeof memberships.$inferSelect;
@@ -14,14 +15,8 @@ export type MembershipChanges = Partial<
   >
 >;
 
-export class MembershipTransitionError extends Error {
+export class MembershipTransitionError extends StatusTransitionError<MembershipStatus> {
   override name = "MembershipTransitionError";
-  constructor(
-    readonly from: MembershipStatus,
-    readonly to: MembershipStatus,
-  ) {
-    super(`A membership cannot go from '${from}' to '${to}'.`);
-  }
 }
 
 export class MembershipNotFoundError extends Error {
@@ -50,7 +45,8 @@ export async function changeMembership(
       .where(eq(memberships.id, membershipId))
       .for("update");
     if (!current) throw new MembershipNotFoundError(`No membership ${membershipId}`);
-    if (!canChangeMembership(current.status, to)) throw new MembershipTransitionError(current.status, to);
+    if (!canChangeMembership(current.status, to))
+      throw new MembershipTransitionError("A membership", current.status, to);
     const [membership] = await tx
       .update(memberships)
       .set({ ...changes, status: to })

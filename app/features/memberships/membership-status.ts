@@ -1,4 +1,5 @@
 import type { MembershipStatus } from "~/db/schema";
+import { REFUND_WITHIN_DAYS } from "~/features/payments/refund";
 import { siteConfig } from "../../../site.config";
 
 export type { MembershipStatus };
@@ -19,8 +20,7 @@ export const MEMBERSHIP_TERMS = {
   retryEveryDays: 2,
   /** The change-of-mind window, from the confirmation e-mail. */
   changeOfMindDays: 14,
-  /** A refund we grant reaches the card within this many days. */
-  refundWithinDays: 14,
+  refundWithinDays: REFUND_WITHIN_DAYS,
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { MailFields, MailHeading, MailLayout, MailParagraph, renderMail } from "
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
+import { REFUND_WITHIN_DAYS } from "./refund";
 
 export interface RefundMailDetails {
   to: string;
@@ -12,8 +13,6 @@ export interface RefundMailDetails {
   paidFor: string;
   cardBrand: string;
   cardLast4: string;
-  /** The number of days the bank may take, from the terms. */
-  withinDays: number;
 }
 
 /** Tells the customer that money is on its way back, how much, for what and to which card. */
@@ -31,7 +30,7 @@ export function refundIssuedMail(details: RefundMailDetails): Promise<OutgoingMa
           ["Card", `${details.cardBrand} ending ${details.cardLast4}`],
         ]}
       />
-      <MailParagraph>{`Banks usually show a refund within a few days, and at the latest within ${details.withinDays} days.`}</MailParagraph>
+      <MailParagraph>{`Banks usually show a refund within a few days, and at the latest within ${REFUND_WITHIN_DAYS} days.`}</MailParagraph>
     </MailLayout>,
   ).then((content) => ({ to: details.to, ...content }));
 }

@@ -2,6 +2,9 @@ import { z } from "~/lib/zod";
 
 export const MAX_REFUND_REASON_LENGTH = 500;
 
+/** A refund we grant reaches the card within this many days (the terms' promise). */
+export const REFUND_WITHIN_DAYS = 14;
+
 /** "12", "12.5" or "12,50": a refund amount as an admin types it, in major units. */
 const AMOUNT = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
 

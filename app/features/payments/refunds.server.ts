@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { refunds, type CurrencyCode } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
+import { enqueueMail } from "~/features/mail/outbox.server";
 import type { PaymentGateway } from "./gateway";
+import { refundIssuedMail, type RefundMailDetails } from "./refund-mail";
 
 /** What a refund is of: an order (its fast track) or a membership's invoice. */
 export type RefundTarget = { orderId: string } | { invoiceId: string };
@@ -30,7 +32,7 @@ export async function refundedSoFar(db: Database, target: RefundTarget): Promise
 
 /**
  * Refunds `amount` of a charge through the gateway and records it with the reason, the admin and
- * the time. Never more than `paid` less what was refunded before. The caller holds the target's row
+ * the time, and e-mails the customer. Never more than `paid` less what was refunded before. The caller holds the target's row
  * lock in the transaction `db`, so that two refunds of one payment cannot both pass the cap; the
  * form's idempotency key (unique in `refunds`) makes a second submission a no-op, and the gateway
  * gets the same key.
@@ -47,6 +49,7 @@ export async function issueRefund(
     reason,
     idempotencyKey,
     actor,
+    notify,
   }: {
     target: RefundTarget;
     /** The gateway's reference of the successful charge, or null if nothing was charged. */
@@ -57,6 +60,8 @@ export async function issueRefund(
     reason: string;
     idempotencyKey: string;
     actor: Actor;
+    /** Whom to e-mail about the refund, and what to say it was for; null when there is no address. */
+    notify: Omit<RefundMailDetails, "amount" | "currency"> | null;
   },
 ): Promise<RefundOutcome> {
   const [earlier] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
@@ -76,5 +81,6 @@ export async function issueRefund(
     actorUserId: actor.userId,
     actorLabel: actor.label,
   });
+  if (notify) await enqueueMail(db, await refundIssuedMail({ ...notify, amount, currency }));
   return { kind: "refunded", amount, refundedTotal: refunded + amount };
 }
