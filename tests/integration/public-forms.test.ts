@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -388,14 +388,12 @@ describe(`unsubscribing a member on ${kind}`, () => {
     return member!;
   }
 
-  /** The confirmation page as the browser shows it after confirming, as text. */
-  function pageText(answer: Answer) {
-    const actionData = answer.data as { link: { state: "confirmed"; email: string } };
-    const page = createElement(UnsubscribeConfirmPage as React.FC<object>, {
-      loaderData: { link: { state: "ready", email: actionData.link.email }, token: "sample" },
-      actionData,
-    });
-    return renderToStaticMarkup(createElement(MemoryRouter, null, page));
+  /** The confirmation page's HTML after confirming, as the browser gets it. */
+  function pageHtml(answer: Answer) {
+    type PageProps = ComponentProps<typeof UnsubscribeConfirmPage>;
+    const actionData = answer.data as PageProps["actionData"];
+    const props = { loaderData: { link: { state: "unknown" }, token: null }, actionData } as PageProps;
+    return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(UnsubscribeConfirmPage, props)));
   }
 
   it("cancels the membership at the end of the paid quarter, and mails until when the member keeps access", async () => {
@@ -440,10 +438,10 @@ describe(`unsubscribing a member on ${kind}`, () => {
     const anonymous = (answer: Answer, email: string) =>
       JSON.parse(JSON.stringify(answer).replaceAll(email, "someone@example.org")) as Answer;
     expect(anonymous(forStranger, "stranger@example.org")).toEqual(anonymous(forMember, "member@example.org"));
-    expect(pageText(forStranger).replaceAll("stranger@example.org", "someone@example.org")).toBe(
-      pageText(forMember).replaceAll("member@example.org", "someone@example.org"),
+    expect(pageHtml(forStranger).replaceAll("stranger@example.org", "someone@example.org")).toBe(
+      pageHtml(forMember).replaceAll("member@example.org", "someone@example.org"),
     );
-    expect(pageText(forMember)).toContain("If this address has a membership, it will not renew");
+    expect(pageHtml(forMember)).toContain("If this address has a membership, it will not renew");
 
     const cancellations = await testDb()
       .select({ to: outbox.to })
