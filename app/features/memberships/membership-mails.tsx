@@ -72,7 +72,7 @@ export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: 
           ["Plan", details.planName],
           ["Free until", firstCharge],
           ["Then", `${fee(details)} every ${MEMBERSHIP_TERMS.periodMonths} months`],
-          ["First charge", `${firstCharge}, to the card you paid with`],
+          ["First charge", `${fee(details)} on ${firstCharge}, to the card you paid with`],
         ]}
       />
       <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${firstCharge} and you pay nothing.`}</MailParagraph>
@@ -148,7 +148,7 @@ export function paymentFailedMail(
     <MailLayout preview={`Please pay before ${endsOn} to keep your membership`}>
       <MailHeading>Your payment did not go through</MailHeading>
       <MailParagraph>{`We tried to charge ${amount} to your ${details.cardBrand} card ending ${details.cardLast4} for your ${details.planName} membership, and the bank declined it.`}</MailParagraph>
-      <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. If you would rather use another card, reply to this e-mail or write to ${siteConfig.company.email}.`}</MailParagraph>
+      <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. Questions? Write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
       <MailFields
         rows={[
           ["Amount due", amount],
