@@ -487,6 +487,56 @@ describe(`the billing job on ${kind}`, () => {
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "active" });
   });
 
+  it("never charges a trial cancelled while its first fee waits for the gateway: it ends at once", async () => {
+    const member = await newMember("ann@example.com");
+    const trialEnd = member.trialEndsAt;
+    await bill(trialEnd, unanswering(sandbox.gateway).gateway);
+    const cancelledAt = addHours(trialEnd, 1);
+    expect(
+      await cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now: cancelledAt, origin }),
+    ).toEqual({ kind: "cancelled", accessUntil: cancelledAt, atOnce: true });
+
+    expect(await bill(addHours(trialEnd, 2))).toEqual(NOTHING);
+    expect(sandbox.calls.renewals).toEqual([]);
+    expect(await invoicesOf(member.id)).toMatchObject([{ status: "void", attempts: 0 }]);
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: cancelledAt });
+    const [cancelled] = (await mailsTo("ann@example.com")).filter((mail) => mail.subject === SUBJECTS.cancelled);
+    expect(cancelled!.text).toContain("you are not charged anything");
+  });
+
+  it.runIf(kind === "postgres")(
+    "lets a cancellation and a charge of the same membership wait for each other without a deadlock",
+    async () => {
+      const member = await newMember("ann@example.com");
+      await bill(member.trialEndsAt, unanswering(sandbox.gateway).gateway);
+      const now = addHours(member.trialEndsAt, 1);
+      const job = await openDatabase({ kind: "postgres", url: handle.url! });
+      try {
+        const cancelled = await db().transaction(async (tx) => {
+          // The cancellation has the membership locked when the job comes for the invoice.
+          await tx.select().from(memberships).where(eq(memberships.id, member.id)).for("update");
+          const billing = runBilling(job.db, sandbox.gateway, { now, origin });
+          await Promise.race([billing, sleep(1500)]);
+          const outcome = await cancelMembership(tx, {
+            membershipId: member.id,
+            atOnce: true,
+            actor: ADMIN,
+            now,
+            origin,
+          });
+          return { outcome, billing };
+        });
+        expect(cancelled.outcome).toMatchObject({ kind: "cancelled", atOnce: true });
+        expect((await cancelled.billing).counts.charged).toBe(0);
+      } finally {
+        await job.close();
+      }
+      expect(await bill(addHours(now, 1))).toEqual(NOTHING);
+      expect(sandbox.calls.renewals).toEqual([]);
+      expect(await invoicesOf(member.id)).toMatchObject([{ status: "void" }]);
+    },
+  );
+
   it("charges each invoice exactly once when two runs bill at the same time", async () => {
     const members = [];
     for (const name of ["ann", "bob", "cleo", "dev", "eve"]) members.push(await newMember(`${name}@example.com`));
