@@ -7,6 +7,7 @@ import { database } from "~/db/client.server";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
+import { mayStartTrial } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
@@ -25,10 +26,15 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const order = await findOrder(database().db, params.orderId);
-  if (!order) return data({ order: null, voucher: null, expiryYears: [] }, { status: 404 });
-  const voucher = isPaidStatus(order.status) ? await voucherFor(request, order.id) : null;
-  return data({ order, voucher, expiryYears: expiryYears(new Date()) });
+  const { db } = database();
+  const order = await findOrder(db, params.orderId);
+  if (!order) return data({ order: null, voucher: null, expiryYears: [], startsTrial: false }, { status: 404 });
+  if (isPaidStatus(order.status)) {
+    return data({ order, voucher: await voucherFor(request, order.id), expiryYears: [], startsTrial: false });
+  }
+  // Told before payment: whether paying this order starts the address's free trial.
+  const startsTrial = await mayStartTrial(db, order.email);
+  return data({ order, voucher: null, expiryYears: expiryYears(new Date()), startsTrial });
 }
 
 /** Never sent back to the browser, not even to refill the form after a refusal. */
@@ -84,6 +90,7 @@ export default function FastTrackPaymentPage({ loaderData, actionData }: Route.C
     <Checkout
       order={order}
       expiryYears={loaderData.expiryYears}
+      startsTrial={loaderData.startsTrial}
       lastResult={actionData?.result}
       attempt={actionData?.attempt}
     />

@@ -105,7 +105,7 @@ function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | n
           <p role="status">
             We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>. If
             this address has a membership, it will not renew: it ends when the period already paid (or the free trial)
-            ends, nothing more is charged, and an e-mail gives the date.
+            ends, or at once if a fee is unpaid. Nothing more is charged, and an e-mail gives the date.
           </p>
         </Outcome>
       );

@@ -59,6 +59,9 @@ test("a guest books in euros, pays by card and gets a voucher, also by e-mail", 
   await expect(page.getByRole("navigation", { name: "Booking progress" }).getByRole("listitem")).toHaveCount(3);
   await expect(page.getByTestId("checkout-total")).toHaveText("€33");
   await expect(summaryValue(page, "Fast-Track")).toHaveText("€33");
+  await expect(page.getByTestId("trial-note")).toHaveText(
+    "Your first Fast Track purchase includes a 3-day free trial of our membership, then €49 every quarter. Cancel anytime.",
+  );
   await expect(summaryValue(page, "Subscription")).toHaveText("€0 now (€49 after the 3-day trial)");
   await expect(summaryValue(page, "Name")).toHaveText("Ann Lee");
   await expect(summaryValue(page, "Email")).toHaveText(email);
@@ -106,6 +109,20 @@ test("a guest books in euros, pays by card and gets a voucher, also by e-mail", 
     expect(body).toContain(shortCode);
     expect(body).toContain("Paris Orly - ORY");
   }
+});
+
+test("a second order of the same address is told before payment that it starts no free trial", async ({ page }) => {
+  const email = uniqueEmail("again");
+  await chooseEuros(page);
+  await bookAndPay(page, { email });
+
+  await bookAndReachPayment(page, { email: email.toUpperCase() });
+  await expect(page.getByTestId("trial-note")).toHaveText(
+    "This e-mail address has already had its free trial, so this payment is for the Fast Track only: no membership starts.",
+  );
+  await expect(summaryValue(page, "Subscription")).toHaveText("None: free trial already used");
+  await expect(page.getByText(/every quarter/)).toHaveCount(0);
+  await expect(page.getByTestId("checkout-total")).toHaveText("€33");
 });
 
 /**

@@ -251,6 +251,25 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
     expect(data.expiryYears[0]).toBe(new Date().getUTCFullYear());
   });
 
+  it("tells before payment whether paying starts the free trial: only the address's first paid order does", async () => {
+    const first = await newOrder();
+    expect((await load(first)).data.startsTrial).toBe(true);
+    await payForOrder(db(), sandboxGateway, { orderId: first, card: card("4242424242424242"), origin });
+
+    const { orderId: second } = await createBooking(db(), {
+      booking: bookingInput({ email: "ANN@Example.com" }),
+      currency: "EUR",
+      userId: null,
+    });
+    expect((await load(second)).data.startsTrial).toBe(false);
+    const { orderId: stranger } = await createBooking(db(), {
+      booking: bookingInput({ email: "bob@example.com" }),
+      currency: "EUR",
+      userId: null,
+    });
+    expect((await load(stranger)).data.startsTrial).toBe(true);
+  });
+
   it("gives a paid order its voucher and QR code", async () => {
     const orderId = await newOrder();
     await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });

@@ -1,14 +1,23 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { createElement, type ComponentProps } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages, outbox, unsubscribeRequests, user } from "~/db/schema";
+import { contactMessages, membershipEvents, memberships, outbox, unsubscribeRequests, user } from "~/db/schema";
+import { payForOrder } from "~/features/booking/checkout.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { formatMemberDay } from "~/features/memberships/membership-mails";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { SEND_FAILED } from "~/features/messages/public-form.server";
 import type { FormActionData } from "~/lib/form-result";
 import { action as contactAction } from "~/routes/contact";
 import { action as servicesContactAction } from "~/routes/services-contact";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
-import { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
+import UnsubscribeConfirmPage, { action as confirmAction, loader as confirmLoader } from "~/routes/unsubscribe-confirm";
 import { siteConfig } from "../../site.config";
+import { bookingInput, emptyBookingTables } from "../support/integration/booking-helpers";
 import { toastOf } from "../support/integration/requests";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { installedTestDatabase } from "../support/integration/installed-database";
@@ -218,7 +227,12 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 /** Requests an unsubscribe link for `email` and returns the token the e-mail carries. */
 async function requestLink(email: string) {
   await call(unsubscribeAction, post("/unsubscribe", { email, website: "" }));
-  const [mail] = await testDb().select().from(outbox).where(eq(outbox.to, email));
+  const [mail] = await testDb()
+    .select()
+    .from(outbox)
+    .where(
+      and(eq(outbox.to, email), eq(outbox.subject, `${siteConfig.company.name}: confirm your unsubscribe request`)),
+    );
   const link = /http:\/\/localhost\/unsubscribe\/confirm\?token=([\w-]+)/.exec(mail!.textBody);
   expect(link, mail!.textBody).not.toBeNull();
   return link![1]!;
@@ -350,5 +364,90 @@ describe(`unsubscribing on ${kind}`, () => {
     const bot = await call(unsubscribeAction, post("/unsubscribe", { email: "member@example.org", website: "x" }));
     expect(bot).toMatchObject({ status: 302, toast: { title: LINK_SENT } });
     expect(await stored()).toEqual({ messages: [], requests: [], mails: [] });
+  });
+});
+
+describe(`unsubscribing a member on ${kind}`, () => {
+  afterEach(async () => {
+    await emptyBookingTables(testDb());
+  });
+
+  /** A member whose trial was paid for: their first quarter runs. */
+  async function payingMember(email: string) {
+    const { orderId } = await createBooking(testDb(), {
+      booking: bookingInput({ email }),
+      currency: "EUR",
+      userId: null,
+    });
+    const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
+    await payForOrder(testDb(), sandboxGateway, { orderId, card, origin: "http://localhost" });
+    const [trial] = await testDb().select().from(memberships).where(eq(memberships.email, email));
+    await runBilling(testDb(), sandboxGateway, { now: trial!.trialEndsAt, origin: "http://localhost" });
+    const [member] = await testDb().select().from(memberships).where(eq(memberships.email, email));
+    expect(member).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    return member!;
+  }
+
+  /** The confirmation page's HTML after confirming, as the browser gets it. */
+  function pageHtml(answer: Answer) {
+    type PageProps = ComponentProps<typeof UnsubscribeConfirmPage>;
+    const actionData = answer.data as PageProps["actionData"];
+    const props = { loaderData: { link: { state: "unknown" }, token: null }, actionData } as PageProps;
+    return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(UnsubscribeConfirmPage, props)));
+  }
+
+  it("cancels the membership at the end of the paid quarter, and mails until when the member keeps access", async () => {
+    const member = await payingMember("member@example.org");
+
+    const confirmed = await confirmLink(await requestLink("Member@Example.org"));
+    expect(confirmed.status).toBe(200);
+    expect(linkState(confirmed)).toBe("confirmed");
+
+    const [after] = await testDb().select().from(memberships).where(eq(memberships.id, member.id));
+    expect(after).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: member.currentPeriodEnd,
+      endedAt: null,
+    });
+    const [event] = await testDb()
+      .select()
+      .from(membershipEvents)
+      .where(eq(membershipEvents.membershipId, member.id))
+      .orderBy(sql`${membershipEvents.createdAt} desc`)
+      .limit(1);
+    expect(event).toMatchObject({ fromStatus: "active", toStatus: "active", actorLabel: "customer" });
+
+    const [cancelled] = await testDb()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Your ${siteConfig.company.name} membership is cancelled`));
+    expect(cancelled!.to).toBe("member@example.org");
+    const accessUntil = formatMemberDay(member.currentPeriodEnd);
+    for (const body of [cancelled!.textBody, cancelled!.htmlBody!]) {
+      expect(body).toContain(`You keep its benefits until ${accessUntil}`);
+      expect(body).toContain("No further fee will be charged.");
+    }
+  });
+
+  it("answers an address without a membership exactly as a member's, and cancels nothing", async () => {
+    const member = await payingMember("member@example.org");
+    const forMember = await confirmLink(await requestLink("member@example.org"));
+    const forStranger = await confirmLink(await requestLink("stranger@example.org"));
+
+    const anonymous = (answer: Answer, email: string) =>
+      JSON.parse(JSON.stringify(answer).replaceAll(email, "someone@example.org")) as Answer;
+    expect(anonymous(forStranger, "stranger@example.org")).toEqual(anonymous(forMember, "member@example.org"));
+    expect(pageHtml(forStranger).replaceAll("stranger@example.org", "someone@example.org")).toBe(
+      pageHtml(forMember).replaceAll("member@example.org", "someone@example.org"),
+    );
+    expect(pageHtml(forMember)).toContain("If this address has a membership, it will not renew");
+
+    const cancellations = await testDb()
+      .select({ to: outbox.to })
+      .from(outbox)
+      .where(eq(outbox.subject, `Your ${siteConfig.company.name} membership is cancelled`));
+    expect(cancellations).toEqual([{ to: "member@example.org" }]);
+    expect(await testDb().select({ id: memberships.id }).from(memberships)).toEqual([{ id: member.id }]);
   });
 });

@@ -8,6 +8,15 @@ import {
   unsubscribeConfirmationMail,
   unsubscribeConfirmedNotificationMail,
 } from "~/features/messages/unsubscribe-mail";
+import {
+  firstChargeComingMail,
+  membershipCancelledMail,
+  paymentFailedMail,
+  receiptMail,
+  trialStartedMail,
+} from "~/features/memberships/membership-mails";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { refundIssuedMail } from "~/features/payments/refund-mail";
 
 /** Every e-mail the site sends, rendered with made-up data: for the preview page and the rendering test. */
 export interface EmailSample {
@@ -49,6 +58,17 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     message: "Hello,\nCan I change the date of my fast track?\nThanks",
   };
   const confirmUrl = new URL("/unsubscribe/confirm?token=sample", origin).toString();
+  const member = {
+    to: "ann.lee@example.org",
+    planName: "Medium",
+    price: 4900,
+    currency: "EUR" as const,
+    origin,
+  };
+  const card = { cardBrand: "Visa", cardLast4: "4242" };
+  // The trial ends on 4 June 2030 (in Amsterdam), the first quarter on 4 September 2030.
+  const trialEnd = new Date("2030-06-04T07:30:00Z");
+  const quarterEnd = new Date("2030-09-04T07:30:00Z");
   const rendered: (Omit<EmailSample, "subject" | "html" | "text" | "attachments"> & {
     mail: MailContent & { attachments?: MailAttachment[] };
   })[] = [
@@ -88,6 +108,63 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       mail: await unsubscribeConfirmedNotificationMail({
         email: "ann.lee@example.org",
         confirmedAt: new Date("2030-06-01T09:30:00Z"),
+      }),
+    },
+    {
+      id: "trial-started",
+      label: "Essai gratuit commencé",
+      sentWhen: "Au client, avec la confirmation, quand le premier Fast Track payé d'une adresse ouvre l'essai.",
+      facts: ["4 June 2030", "€49 every 3 months"],
+      mail: await trialStartedMail({ ...member, trialEndsAt: trialEnd }),
+    },
+    {
+      id: "first-charge-coming",
+      label: "Premier prélèvement demain",
+      sentWhen: "Au membre, la veille de la fin de l'essai, sauf s'il a résilié.",
+      facts: ["4 June 2030", "€49", "Visa ending 4242"],
+      mail: await firstChargeComingMail({ ...member, ...card, chargeOn: trialEnd }),
+    },
+    {
+      id: "membership-receipt",
+      label: "Reçu de cotisation",
+      sentWhen: "Au membre, à chaque cotisation trimestrielle payée.",
+      facts: ["€49", "4 June 2030 to 4 September 2030", "Visa ending 4242", "3F2A9C1B"],
+      mail: await receiptMail({
+        ...member,
+        ...card,
+        amount: 4900,
+        paidAt: trialEnd,
+        periodStart: trialEnd,
+        periodEnd: quarterEnd,
+        reference: "3F2A9C1B",
+      }),
+    },
+    {
+      id: "payment-failed",
+      label: "Rappel de paiement (cotisation refusée)",
+      sentWhen: `Au membre, au premier refus d'une cotisation : ${MEMBERSHIP_TERMS.reminderGraceDays} jours pour payer avant la fin de l'adhésion.`,
+      facts: ["€49", "11 June 2030", "Visa card ending 4242"],
+      mail: await paymentFailedMail({ ...member, ...card, amount: 4900, endsOn: new Date("2030-06-11T07:30:00Z") }),
+    },
+    {
+      id: "membership-cancelled",
+      label: "Adhésion résiliée",
+      sentWhen: "Au membre, quand il résilie (lien de désinscription) ou qu'un administrateur résilie.",
+      facts: ["4 September 2030", "No further fee will be charged."],
+      mail: await membershipCancelledMail({ ...member, accessUntil: quarterEnd, neverCharged: false }),
+    },
+    {
+      id: "refund-issued",
+      label: "Remboursement effectué",
+      sentWhen: "Au client, quand un administrateur rembourse une commande ou une cotisation.",
+      facts: ["€20", "Medium membership, 4 June 2030 to 4 September 2030", "Visa ending 4242", "14 days"],
+      mail: await refundIssuedMail({
+        to: member.to,
+        amount: 2000,
+        currency: "EUR",
+        paidFor: "Medium membership, 4 June 2030 to 4 September 2030",
+        ...card,
+        withinDays: MEMBERSHIP_TERMS.refundWithinDays,
       }),
     },
   ];

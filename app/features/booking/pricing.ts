@@ -13,3 +13,7 @@ export function trialNote(currency: CurrencyCode): string {
   const { trialDays, pricing } = siteConfig;
   return `Your first Fast Track purchase includes a ${trialDays}-day free trial of our membership, then ${formatPrice(pricing.medium.price, currency)} every quarter. Cancel anytime.`;
 }
+
+/** The payment page's note instead, when the order's address has had its trial: an address gets one. */
+export const TRIAL_USED_NOTE =
+  "This e-mail address has already had its free trial, so this payment is for the Fast Track only: no membership starts.";

@@ -199,7 +199,8 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
 
 /** Charges the open invoices that are due, one transaction each, so that every charge is kept as it happens. */
 async function chargeDueInvoices(context: BillingContext) {
-  const failed: string[] = [];
+  // Invoices left to the next run: the gateway did not answer, or a cancellation had the membership.
+  const skipped: string[] = [];
   for (;;) {
     const outcome = await locked(context.db, async (tx) => {
       const [invoice] = await tx
@@ -209,7 +210,7 @@ async function chargeDueInvoices(context: BillingContext) {
           and(
             eq(invoices.status, "open"),
             lte(invoices.nextAttemptAt, context.now),
-            failed.length > 0 ? notInArray(invoices.id, failed) : undefined,
+            skipped.length > 0 ? notInArray(invoices.id, skipped) : undefined,
           ),
         )
         .orderBy(asc(invoices.nextAttemptAt))
@@ -217,11 +218,12 @@ async function chargeDueInvoices(context: BillingContext) {
         .for("update", { skipLocked: true });
       if (!invoice) return "done";
       try {
-        await tx.transaction((attempt) => chargeInvoice(attempt, context, invoice));
+        const handled = await tx.transaction((attempt) => chargeInvoice(attempt, context, invoice));
+        if (!handled) skipped.push(invoice.id);
       } catch (error) {
         // The gateway did not answer: nothing is recorded, and the same key is used next run.
         context.counts.gatewayErrors++;
-        failed.push(invoice.id);
+        skipped.push(invoice.id);
         context.logger?.warn({ err: error, invoiceId: invoice.id }, "billing: the gateway did not answer");
       }
       return "more";
@@ -230,20 +232,25 @@ async function chargeDueInvoices(context: BillingContext) {
   }
 }
 
+/**
+ * Charges `invoice` (whose row the caller has locked) and records the outcome. Returns false, doing
+ * nothing, when the membership is locked: a cancellation holding it may be about to void this
+ * invoice, and waiting for it while holding the invoice would deadlock with that cancellation.
+ */
 async function chargeInvoice(
   tx: Database,
   { gateway, now, origin, counts }: BillingContext,
   invoice: typeof invoices.$inferSelect,
-) {
+): Promise<boolean> {
   const [membership] = await tx
     .select()
     .from(memberships)
     .where(eq(memberships.id, invoice.membershipId))
-    .for("update");
-  if (!membership) throw new Error(`Invoice ${invoice.id} has no membership`);
+    .for("update", { skipLocked: true });
+  if (!membership) return false;
   if (membership.status === "canceled" || membership.status === "ended") {
     await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(eq(invoices.id, invoice.id));
-    return;
+    return true;
   }
   const attempt = invoice.attempts + 1;
   const result = await gateway.chargeSaved({
@@ -288,7 +295,7 @@ async function chargeInvoice(
         }),
       );
     }
-    return;
+    return true;
   }
   counts.declined++;
   // The first decline is the payment reminder: the member has the grace period from now to pay.
@@ -306,7 +313,7 @@ async function chargeInvoice(
       nextAttemptAt: retryAt < graceEndsAt ? retryAt : null,
     })
     .where(eq(invoices.id, invoice.id));
-  if (membership.status === "past_due") return;
+  if (membership.status === "past_due") return true;
   await changeMembership(tx, {
     membershipId: membership.id,
     to: "past_due",
@@ -326,6 +333,7 @@ async function chargeInvoice(
       }),
     );
   }
+  return true;
 }
 
 async function endUnpaidMemberships(tx: Database, { now, counts }: BillingContext) {

@@ -16,8 +16,9 @@ export type CancelOutcome =
 /**
  * Cancels a membership. By default at the end of what is paid: a trial ends at its end, before any
  * charge; a paid quarter runs out and is not renewed. `atOnce` (an admin's choice) ends it now and
- * voids an open invoice. A past-due membership has no paid period left, so it always ends now. The
- * member is told by e-mail until when they keep access.
+ * voids an open invoice. A membership with an open invoice (past due, or its fee not charged yet
+ * because the gateway did not answer) has no paid period left, so it ends now and that fee is never
+ * charged. The member is told by e-mail until when they keep access.
  */
 export async function cancelMembership(
   db: Database,
@@ -33,7 +34,13 @@ export async function cancelMembership(
     const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
     if (!membership) return { kind: "not-found" };
     if (!isLiveMembership(membership.status)) return { kind: "not-live" };
-    const endsNow = atOnce || membership.status === "past_due";
+    // Read after the lock: a charge that held the membership is settled by now.
+    const [unpaid] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, membershipId), eq(invoices.status, "open")))
+      .limit(1);
+    const endsNow = atOnce || unpaid !== undefined;
     const neverCharged = membership.status === "trialing";
     let accessUntil = membership.currentPeriodEnd;
     if (endsNow) {

@@ -1,4 +1,12 @@
-import { MailButton, MailFields, MailHeading, MailLayout, MailParagraph, renderMail } from "~/features/mail/layout";
+import {
+  MailButton,
+  MailFields,
+  MailHeading,
+  MailLayout,
+  MailParagraph,
+  renderMail,
+  type MailContent,
+} from "~/features/mail/layout";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
@@ -43,11 +51,14 @@ function CancelHint({ origin }: { origin: string }) {
   );
 }
 
-async function mail(to: string, subject: string, element: React.ReactElement): Promise<OutgoingMail> {
+/** A member's e-mail: whom it goes to, with both its HTML and its plain text. */
+type MemberMail = OutgoingMail & MailContent;
+
+async function mail(to: string, subject: string, element: React.ReactElement): Promise<MemberMail> {
   return { to, ...(await renderMail(subject, element)) };
 }
 
-export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: Date }): Promise<OutgoingMail> {
+export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: Date }): Promise<MemberMail> {
   const { trialDays } = MEMBERSHIP_TERMS;
   const firstCharge = formatMemberDay(details.trialEndsAt);
   return mail(
@@ -61,7 +72,7 @@ export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: 
           ["Plan", details.planName],
           ["Free until", firstCharge],
           ["Then", `${fee(details)} every ${MEMBERSHIP_TERMS.periodMonths} months`],
-          ["First charge", `${firstCharge}, to the card you paid with`],
+          ["First charge", `${fee(details)} on ${firstCharge}, to the card you paid with`],
         ]}
       />
       <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${firstCharge} and you pay nothing.`}</MailParagraph>
@@ -72,7 +83,7 @@ export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: 
 
 export function firstChargeComingMail(
   details: MembershipMailBasics & { chargeOn: Date; cardBrand: string; cardLast4: string },
-): Promise<OutgoingMail> {
+): Promise<MemberMail> {
   const day = formatMemberDay(details.chargeOn);
   return mail(
     details.to,
@@ -103,7 +114,7 @@ export function receiptMail(
     cardLast4: string;
     reference: string;
   },
-): Promise<OutgoingMail> {
+): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
   return mail(
     details.to,
@@ -128,7 +139,7 @@ export function receiptMail(
 
 export function paymentFailedMail(
   details: MembershipMailBasics & { amount: number; endsOn: Date; cardBrand: string; cardLast4: string },
-): Promise<OutgoingMail> {
+): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
   const endsOn = formatMemberDay(details.endsOn);
   return mail(
@@ -137,7 +148,7 @@ export function paymentFailedMail(
     <MailLayout preview={`Please pay before ${endsOn} to keep your membership`}>
       <MailHeading>Your payment did not go through</MailHeading>
       <MailParagraph>{`We tried to charge ${amount} to your ${details.cardBrand} card ending ${details.cardLast4} for your ${details.planName} membership, and the bank declined it.`}</MailParagraph>
-      <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. If you would rather use another card, reply to this e-mail or write to ${siteConfig.company.email}.`}</MailParagraph>
+      <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. Questions? Write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
       <MailFields
         rows={[
           ["Amount due", amount],
@@ -151,7 +162,7 @@ export function paymentFailedMail(
 
 export function membershipCancelledMail(
   details: MembershipMailBasics & { accessUntil: Date; neverCharged: boolean },
-): Promise<OutgoingMail> {
+): Promise<MemberMail> {
   const until = formatMemberDay(details.accessUntil);
   return mail(
     details.to,

@@ -38,6 +38,10 @@ export function UnsubscribeConfirmedNotification({ email, confirmedAt }: { email
   return (
     <MailLayout preview={`Unsubscribe confirmed: ${email}`}>
       <MailParagraph>A visitor confirmed an unsubscribe request with the link we e-mailed them.</MailParagraph>
+      <MailParagraph>
+        If the address has a membership, it is already cancelled for the end of its paid period (at once if a fee was
+        unpaid), and the member has an e-mail saying until when.
+      </MailParagraph>
       <MailFields
         rows={[
           ["E-mail", email],
@@ -48,7 +52,7 @@ export function UnsubscribeConfirmedNotification({ email, confirmedAt }: { email
   );
 }
 
-/** Tells the company's inbox that someone confirmed, so the membership is ended and mailings stop. */
+/** Tells the company's inbox that someone confirmed; a membership of the address is cancelled already. */
 export function unsubscribeConfirmedNotificationMail(details: {
   email: string;
   confirmedAt: Date;

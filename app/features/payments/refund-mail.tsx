@@ -1,4 +1,11 @@
-import { MailFields, MailHeading, MailLayout, MailParagraph, renderMail } from "~/features/mail/layout";
+import {
+  MailFields,
+  MailHeading,
+  MailLayout,
+  MailParagraph,
+  renderMail,
+  type MailContent,
+} from "~/features/mail/layout";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
@@ -16,7 +23,7 @@ export interface RefundMailDetails {
 }
 
 /** Tells the customer that money is on its way back, how much, for what and to which card. */
-export function refundIssuedMail(details: RefundMailDetails): Promise<OutgoingMail> {
+export function refundIssuedMail(details: RefundMailDetails): Promise<OutgoingMail & MailContent> {
   const amount = formatAmount(details.amount, details.currency);
   return renderMail(
     `${siteConfig.company.name}: we refunded ${amount}`,

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { SectionCard } from "~/components/layout/section-card";
 import type { OrderDetails } from "~/features/booking/order-details";
-import { trialNote } from "~/features/booking/pricing";
+import { TRIAL_USED_NOTE, trialNote } from "~/features/booking/pricing";
 import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { OrderSummary } from "./order-summary";
@@ -11,11 +11,14 @@ import { PaymentForm } from "~/features/payments/ui/payment-form";
 export function Checkout({
   order,
   expiryYears,
+  startsTrial,
   lastResult,
   attempt,
 }: {
   order: OrderDetails;
   expiryYears: number[];
+  /** Whether paying starts the address's free trial (an address gets one). */
+  startsTrial: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
   /** Changes with every refused payment, so the card form starts again without the card details. */
   attempt: string | undefined;
@@ -28,13 +31,15 @@ export function Checkout({
         <p className="mt-4 text-2xl font-semibold">
           Total: <span data-testid="checkout-total">{formatAmount(order.amount, order.currency)}</span>
         </p>
-        <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{trialNote(order.currency)}</p>
+        <p className="mx-auto mt-2 max-w-2xl text-muted-foreground" data-testid="trial-note">
+          {startsTrial ? trialNote(order.currency) : TRIAL_USED_NOTE}
+        </p>
       </div>
       <div className="mx-auto mt-10 grid max-w-5xl gap-6 px-4 sm:px-6 md:grid-cols-[1fr_22rem]">
         <SectionCard title="Payment Details">
           <PaymentForm key={attempt} lastResult={lastResult} expiryYears={expiryYears} />
         </SectionCard>
-        <OrderSummary order={order} />
+        <OrderSummary order={order} startsTrial={startsTrial} />
       </div>
     </div>
   );

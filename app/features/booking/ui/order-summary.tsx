@@ -5,15 +5,17 @@ import { formatAmount, toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../../site.config";
 import { SummaryList } from "~/components/layout/summary-list";
 
-/** The order before payment, as the payment page lists it. */
-export function OrderSummary({ order }: { order: OrderDetails }) {
+/** The order before payment, as the payment page lists it, with the subscription it starts if any. */
+export function OrderSummary({ order, startsTrial }: { order: OrderDetails; startsTrial: boolean }) {
   const { adultPrice, childPrice } = siteConfig.fastTrack;
   const money = (minorUnits: number) => formatAmount(minorUnits, order.currency);
   const rows: [string, React.ReactNode][] = [
     ["Fast-Track", money(order.amount)],
     [
       "Subscription",
-      `${money(0)} now (${money(toMinorUnits(siteConfig.pricing.medium.price))} after the ${siteConfig.trialDays}-day trial)`,
+      startsTrial
+        ? `${money(0)} now (${money(toMinorUnits(siteConfig.pricing.medium.price))} after the ${siteConfig.trialDays}-day trial)`
+        : "None: free trial already used",
     ],
     ["Name", order.customerName],
     ["Email", order.email ?? "Not specified"],
