@@ -164,7 +164,6 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
         currency: "EUR",
         paidFor: "Medium membership, 4 June 2030 to 4 September 2030",
         ...card,
-        withinDays: MEMBERSHIP_TERMS.refundWithinDays,
       }),
     },
   ];
