@@ -8,6 +8,7 @@ import { refundIssuedMail } from "~/features/payments/refund-mail";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
+import { wasCharged } from "./order-status";
 import { changeOrderStatus } from "./order-status.server";
 import { findOrder } from "./orders.server";
 
@@ -38,7 +39,7 @@ export async function refundOrder(
       .limit(1);
     const outcome = await issueRefund(tx, gateway, {
       target: { orderId },
-      chargeRef: order.status === "Not Paid" || order.status === "cancelled" ? null : (charge?.providerRef ?? null),
+      chargeRef: wasCharged(order.status) ? (charge?.providerRef ?? null) : null,
       paid: order.amount,
       currency: order.currency,
       amount: refund.amount,
