@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
 import { bookAndPay } from "../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
+import { screenshots } from "../support/e2e/screenshots";
 
 const cardOf = (page: Page, title: string) =>
   page.getByRole("heading", { name: title, exact: true }).locator("xpath=ancestor::*[@data-slot='card']");
@@ -27,14 +28,6 @@ async function revenueFromOrder(page: Page, orderId: string, expected: number) {
     const revenue = page.getByRole("region", { name: "Indicateurs" }).getByText(/€$/);
     expect(minorUnitsOf((await revenue.textContent())!) - Number(rows[0]!.others)).toBe(expected);
   }).toPass({ timeout: 15_000 });
-}
-
-/** Full-page screenshots at phone and desktop width, among the test's results, for a person to look at. */
-async function screenshots(page: Page, name: string, testInfo: TestInfo) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
 }
 
 async function insertPaidOrder(fullName: string) {
@@ -95,7 +88,6 @@ test.describe("the admin orders", () => {
     await expect(results).toContainText("Payée");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, "admin-orders", testInfo);
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Exporter en CSV" }).click();
@@ -130,7 +122,6 @@ test.describe("the admin orders", () => {
     await page.mouse.move(0, 0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, "admin-order", testInfo);
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel("Note (facultative)").fill("Passage coupe-file effectué");
     await page.getByRole("button", { name: "Marquer terminée" }).click();
