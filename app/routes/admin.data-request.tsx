@@ -11,6 +11,7 @@ import { DataRequestHistory } from "~/features/privacy/ui/data-request-history";
 import { DATA_REQUEST_KIND_LABELS, eraseSchema } from "~/features/privacy/data-request-schema";
 import { DataRequestDeadline, DataRequestStatusBadge } from "~/features/privacy/ui/data-request-status";
 import { dataRequestHistory, eraseDataRequest, findDataRequest } from "~/features/privacy/data-requests.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { findPersonalData } from "~/features/privacy/personal-data.server";
 import { PersonalDataView } from "~/features/privacy/ui/personal-data-view";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
@@ -46,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!found) throw new Response("Not Found", { status: 404 });
   const submission = parseWithZod(await readFormData(request), { schema: eraseSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await eraseDataRequest(db, found, admin);
+  const outcome = await eraseDataRequest(db, found, admin, publicOrigin(request));
   if (!outcome.erased) {
     const formErrors = ["Vous ne pouvez pas effacer votre propre compte depuis cette page."];
     return data({ result: submission.reply({ formErrors }) }, { status: 409 });
@@ -54,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(`/admin/data-requests/${found.id}`, {
     type: "success",
     title: "Données effacées",
-    description: "Les commandes payées restent, anonymisées, pour la comptabilité.",
+    description: "Les commandes payées, les factures et les remboursements restent, anonymisés, pour la comptabilité.",
   });
 }
 
@@ -92,8 +93,9 @@ export default function DataRequestPage({ loaderData, actionData }: Route.Compon
           <ExportForm action={`/admin/data-requests/${request.id}/export`} />
           <div className="grid gap-3 border-t pt-6">
             <p className="text-sm text-muted-foreground">
-              L'effacement supprime le compte, les messages, les demandes de désinscription, les e-mails et les
-              commandes non payées. Les commandes payées restent pour la comptabilité, sans nom ni coordonnées.
+              L'effacement résilie aussitôt une adhésion en cours, puis supprime le compte, les messages, les demandes
+              de désinscription, les e-mails et les commandes non payées. Les commandes payées, les adhésions, leurs
+              factures et les remboursements restent pour la comptabilité, sans nom ni coordonnées.
             </p>
             {/* Keyed on the history, so that the confirmation starts unticked after each action. */}
             <EraseForm key={history.length} email={request.email} lastResult={actionData?.result} />

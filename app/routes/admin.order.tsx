@@ -19,6 +19,13 @@ import { AdminPage } from "~/features/admin/ui/admin-page";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
+import { refundOrder } from "~/features/booking/order-refund.server";
+import { findOrder } from "~/features/booking/orders.server";
+import type { Actor } from "~/lib/actor";
+import { refundSchema } from "~/features/payments/refund";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { RefundForm } from "~/features/payments/ui/refund-form";
+import { RefundList } from "~/features/payments/ui/refund-list";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({ title: data?.details ? `Commande ${data.details.order.orderNumber}` : "Commande introuvable" }),
@@ -28,26 +35,33 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const details = await findOrderDetails(database().db, params.orderId);
-  if (!details) return data({ details: null }, { status: 404 });
-  return { details };
+  if (!details) return data({ details: null, refundKey: null }, { status: 404 });
+  // A new key for each page load: the refund form sent twice (a double click, a resubmission) refunds once.
+  return { details, refundKey: crypto.randomUUID() };
 }
+
+/** The refund form's hidden field, which tells its submissions from the status buttons'. */
+const REFUND_INTENT = { name: "intent", value: "refund" };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   if (!isOrderId(params.orderId)) throw new Response("Not Found", { status: 404 });
-  const submission = parseWithZod(await readFormData(request), { schema: statusChangeSchema });
+  const formData = await readFormData(request);
+  const page = `/admin/orders/${params.orderId}`;
+  const actor = { userId: admin.id, label: admin.email };
+  if (formData.get(REFUND_INTENT.name) === REFUND_INTENT.value) return refund(formData, params.orderId, page, actor);
+  const submission = parseWithZod(formData, { schema: statusChangeSchema });
   if (submission.status !== "success") {
     const error = Object.values(submission.error ?? {}).flat()[0] ?? "Changement de statut invalide.";
     return data({ error }, { status: 400 });
   }
-  const page = `/admin/orders/${params.orderId}`;
   const { to, note } = submission.value;
   try {
     const change = await changeOrderStatus(database().db, {
       orderId: params.orderId,
       to,
       note,
-      actor: { userId: admin.id, label: admin.email },
+      actor,
     });
     return redirectWithToast(page, {
       type: "success",
@@ -66,12 +80,59 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+async function refund(formData: FormData, orderId: string, page: string, actor: Actor) {
+  const submission = parseWithZod(formData, { schema: refundSchema });
+  if (submission.status !== "success") return data({ refund: submission.reply() }, { status: 400 });
+  const order = await findOrder(database().db, orderId);
+  if (!order) throw new Response("Not Found", { status: 404 });
+  const amountFr = (minor: number) => formatAmountFr(minor, order.currency);
+  const outcome = await refundOrder(database().db, sandboxGateway, { orderId, refund: submission.value, actor });
+  // A stale page: nothing is left to refund, and the page that reloads says why.
+  const refused = (description: string) =>
+    redirectWithToast(page, { type: "error", title: "Remboursement refusé", description });
+  switch (outcome.kind) {
+    case "not-found":
+      throw new Response("Not Found", { status: 404 });
+    case "refunded":
+      return redirectWithToast(page, {
+        type: "success",
+        title: "Remboursement effectué",
+        description:
+          outcome.refundedTotal >= order.amount
+            ? `${amountFr(outcome.amount)} remboursés : la commande est entièrement remboursée.`
+            : `${amountFr(outcome.amount)} remboursés ; il reste ${amountFr(order.amount - outcome.refundedTotal)} remboursables.`,
+      });
+    case "already-refunded":
+      // The same form sent again (a double click, a resubmission): the first one did the refund.
+      return redirectWithToast(page, {
+        type: "info",
+        title: "Déjà remboursé",
+        description: "Ce formulaire a déjà été envoyé : rien de plus n'a été remboursé.",
+      });
+    case "too-much":
+      if (outcome.refundable === 0) {
+        return refused("Cette commande est déjà entièrement remboursée : rien n'a été remboursé.");
+      }
+      return data(
+        {
+          refund: submission.reply({
+            fieldErrors: { amount: [`Montant trop élevé : ${amountFr(outcome.refundable)} au plus.`] },
+          }),
+        },
+        { status: 400 },
+      );
+    case "nothing-paid":
+      return refused("Cette commande n'a pas été payée : rien n'a été remboursé.");
+  }
+}
+
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { details } = loaderData;
+  const { details, refundKey } = loaderData;
   if (!details) {
     return <AdminPage title="Commande introuvable" lead="Cette commande n'existe pas ou a été supprimée." />;
   }
-  const { order, customer, payments, history } = details;
+  const { order, customer, payments, history, refunds } = details;
+  const amount = (minor: number) => formatAmountFr(minor, order.currency);
   return (
     <AdminPage title={`Commande ${order.orderNumber}`} lead={customer.fullName}>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -84,7 +145,11 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             <OrderStatusBadge status={order.status} />
           </p>
           {/* Keyed on the status, so that the note starts empty after each change. */}
-          <OrderStatusForm key={order.status} status={order.status} error={actionData?.error} />
+          <OrderStatusForm
+            key={order.status}
+            status={order.status}
+            error={actionData && "error" in actionData ? actionData.error : undefined}
+          />
         </SectionCard>
         <SectionCard title="Réservation" className="lg:col-start-1 lg:row-start-1">
           <SummaryList
@@ -110,10 +175,38 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         <SectionCard title="Paiements" className="lg:col-start-1 lg:row-start-3">
           <OrderPayments payments={payments} />
         </SectionCard>
+        <SectionCard title="Remboursements" className="lg:col-start-1 lg:row-start-4" contentClassName="grid gap-4">
+          {refunds.charged ? (
+            <SummaryList
+              rows={[
+                ["Payé", amount(order.amount)],
+                ["Remboursé", amount(refunds.refunded)],
+                ["Reste remboursable", amount(refunds.refundable)],
+              ]}
+            />
+          ) : null}
+          <RefundList refunds={refunds.rows} />
+          {refunds.refundable > 0 ? (
+            <RefundForm
+              key={refundKey}
+              refundable={refunds.refundable}
+              currency={order.currency}
+              idempotencyKey={refundKey}
+              lastResult={actionData && "refund" in actionData ? actionData.refund : undefined}
+              hidden={REFUND_INTENT}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {refunds.charged
+                ? "Commande entièrement remboursée : il n'y a plus rien à rembourser."
+                : "Cette commande n'a pas été payée : il n'y a rien à rembourser."}
+            </p>
+          )}
+        </SectionCard>
         <SectionCard
           title="Historique"
           subtitle="Du plus récent au plus ancien."
-          className="lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:self-start"
+          className="lg:col-start-2 lg:row-span-3 lg:row-start-2 lg:self-start"
         >
           <OrderHistory events={history} />
         </SectionCard>

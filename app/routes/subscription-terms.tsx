@@ -2,6 +2,7 @@ import type { Route } from "./+types/subscription-terms";
 import type { DocumentHandle } from "~/root";
 import { LegalDocument } from "~/features/legal/ui/legal-document";
 import { subscriptionTermsIntro, subscriptionTermsSections } from "~/features/legal/ui/subscription-terms";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     {
       title: "Subscription Terms",
-      description: `How the ${siteConfig.company.name} membership runs: the ${siteConfig.trialDays}-day free trial, quarterly billing, automatic renewal, payment reminders, cancellation and refunds.`,
+      description: `How the ${siteConfig.company.name} membership runs: the ${MEMBERSHIP_TERMS.trialDays}-day free trial, quarterly billing, automatic renewal, payment reminders, cancellation and refunds.`,
     },
     args,
   );

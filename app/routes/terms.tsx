@@ -2,6 +2,7 @@ import type { Route } from "./+types/terms";
 import type { DocumentHandle } from "~/root";
 import { LegalDocument } from "~/features/legal/ui/legal-document";
 import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "~/features/legal/ui/terms";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     {
       title: "Terms and Conditions",
-      description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your 14-day right to change your mind, refunds and Dutch law.`,
+      description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your ${MEMBERSHIP_TERMS.changeOfMindDays}-day right to change your mind, refunds and Dutch law.`,
     },
     args,
   );

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
 import { bookAndPay } from "../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
+import { screenshots } from "../support/e2e/screenshots";
 
 const cardOf = (page: Page, title: string) =>
   page.getByRole("heading", { name: title, exact: true }).locator("xpath=ancestor::*[@data-slot='card']");
@@ -29,14 +30,6 @@ async function revenueFromOrder(page: Page, orderId: string, expected: number) {
   }).toPass({ timeout: 15_000 });
 }
 
-/** Full-page screenshots at phone and desktop width, among the test's results, for a person to look at. */
-async function screenshots(page: Page, name: string, testInfo: TestInfo) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
-
 async function insertPaidOrder(fullName: string) {
   const { rows } = await e2eDatabase().query<{ id: string }>(
     "insert into customers (full_name, email) values ($1, $2) returning id",
@@ -49,13 +42,22 @@ async function insertPaidOrder(fullName: string) {
      values ($1, $2, 4400, 'EUR', 'paid', 'Fast Track', 'Fast Track', 'e2e', $3, 2) returning id`,
     [orderNumber, rows[0]!.id, randomUUID()],
   );
-  return { orderId: inserted.rows[0]!.id, orderNumber };
+  const orderId = inserted.rows[0]!.id;
+  // A charge from before the server started, as far as the sandbox knows: it refunds it on our ledger's word.
+  await e2eDatabase().query(
+    `insert into payments (order_id, provider, provider_ref, brand, last4, amount, currency, outcome)
+     values ($1, 'sandbox', $2, 'Visa', '4242', 4400, 'EUR', 'succeeded')`,
+    [orderId, `sandbox_${randomUUID()}`],
+  );
+  return { orderId, orderNumber };
 }
 
 test.describe("the admin orders", () => {
   test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
   // Each signs up (and in) an account and runs the admin CLI; the first books and pays too.
   test.slow();
+  // A refund above what is left is refused with 400, its form showing why.
+  test.use({ allowedHttpErrors: [404, 400] });
 
   test("an admin finds a paid order by number, marks it completed, sees it in the history and exports it", async ({
     page,
@@ -86,7 +88,6 @@ test.describe("the admin orders", () => {
     await expect(results).toContainText("Payée");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, "admin-orders", testInfo);
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Exporter en CSV" }).click();
@@ -121,7 +122,6 @@ test.describe("the admin orders", () => {
     await page.mouse.move(0, 0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, "admin-order", testInfo);
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel("Note (facultative)").fill("Passage coupe-file effectué");
     await page.getByRole("button", { name: "Marquer terminée" }).click();
@@ -131,14 +131,34 @@ test.describe("the admin orders", () => {
     await expect(latest).toContainText("Payée → Terminée");
     await expect(latest).toContainText(`par ${admin.email}`);
     await expect(latest).toContainText("Passage coupe-file effectué");
-    await expect(cardOf(page, "Statut")).toContainText("Ce statut est définitif");
+    await expect(cardOf(page, "Statut")).toContainText("Seul un remboursement");
     await expect(page.getByLabel("Note (facultative)")).toHaveCount(0);
+
+    // A completed order may still be refunded, in part: it stays completed.
+    const refunds = cardOf(page, "Remboursements");
+    await expect(page.getByLabel("Montant (USD)")).toHaveValue("33,00");
+    await page.getByLabel("Montant (USD)").fill("33,01");
+    await page.getByLabel("Motif").fill("Geste commercial : attente au contrôle");
+    await refunds.getByRole("button", { name: "Rembourser" }).click();
+    await expect(refunds.getByText(/Montant trop élevé : 33,00\s\$ au plus\./)).toBeVisible();
+    await expect(page.getByLabel("Montant (USD)")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Montant (USD)").fill("10");
+    await refunds.getByRole("button", { name: "Rembourser" }).click();
+    await expect(page.getByText("Remboursement effectué")).toBeVisible();
+    await expect(page.getByText(/10,00\s\$ remboursés ; il reste 23,00\s\$ remboursables\./)).toBeVisible();
+    const made = refunds.getByRole("list", { name: "Remboursements effectués" }).getByRole("listitem");
+    await expect(made).toHaveCount(1);
+    await expect(made).toContainText("Geste commercial : attente au contrôle");
+    await expect(made).toContainText(`par ${admin.email}`);
+    await expect(page.getByLabel("Montant (USD)")).toHaveValue("23,00");
+    await expect(page.getByLabel("Motif")).toHaveValue("");
+    await expect(cardOf(page, "Statut")).toContainText("Terminée");
 
     // A completed order is still confirmed revenue, as a paid one is: the card keeps counting it.
     await revenueFromOrder(page, orderId, amount);
   });
 
-  test("refunds without JavaScript, lowering the revenue, and a stale page's change is refused", async ({
+  test("refunds without JavaScript, lowering the revenue, and a stale page's refund and change are refused", async ({
     browser,
   }, testInfo) => {
     const context = await browser.newContext({
@@ -151,24 +171,43 @@ test.describe("the admin orders", () => {
     await revenueFromOrder(page, orderId, 4400);
 
     await page.goto(`/admin/orders/${orderId}`);
-    const stale = await context.newPage();
-    await stale.goto(`/admin/orders/${orderId}`);
+    // Two more tabs of the page, opened before the refund.
+    const [stale, staleRefund] = [await context.newPage(), await context.newPage()];
+    for (const tab of [stale, staleRefund]) await tab.goto(`/admin/orders/${orderId}`);
 
-    await page.getByLabel("Note (facultative)").fill("Vol annulé");
+    await expect(page.getByLabel("Montant (EUR)")).toHaveValue("44,00");
+    await page.getByLabel("Motif").fill("Vol annulé");
     await page.getByRole("button", { name: "Rembourser" }).click();
-    await expect(page.getByRole("status")).toContainText("Statut mis à jour Payée → Remboursée");
+    await expect(page.getByRole("status")).toContainText(
+      /Remboursement effectué 44,00\s€ remboursés : la commande est entièrement remboursée\./,
+    );
     await expect(cardOf(page, "Statut")).toContainText("Remboursée");
+    const refunds = cardOf(page, "Remboursements");
+    await expect(refunds).toContainText("Commande entièrement remboursée");
+    await expect(refunds.getByRole("listitem")).toContainText("Vol annulé");
+    await expect(page.getByLabel("Montant (EUR)")).toHaveCount(0);
+    await screenshots(page, "admin-order-refunded", testInfo);
+    const history = page.getByRole("list", { name: "Historique, du plus récent au plus ancien" });
+    await expect(history.getByRole("listitem").first()).toContainText("Payée → Remboursée");
+    await expect(history.getByRole("listitem").first()).toContainText("Vol annulé");
     await revenueFromOrder(page, orderId, 0);
 
+    await staleRefund.getByLabel("Motif").fill("Vol annulé");
+    await staleRefund.getByRole("button", { name: "Rembourser" }).click();
+    await expect(staleRefund.getByRole("status")).toContainText(
+      "Remboursement refusé Cette commande est déjà entièrement remboursée : rien n'a été remboursé.",
+    );
     await stale.getByRole("button", { name: "Marquer terminée" }).click();
     await expect(stale.getByRole("status")).toContainText(
       "Changement refusé Une commande « Remboursée » ne peut pas passer à « Terminée ». Rien n'a été modifié.",
     );
-    const { rows } = await e2eDatabase().query<{ status: string; events: string }>(
-      `select status, (select count(*) from order_events where order_id = $1) as events from orders where id = $1`,
+    const { rows } = await e2eDatabase().query<{ status: string; events: string; refunded: string }>(
+      `select status, (select count(*) from order_events where order_id = $1) as events,
+              (select sum(amount) from refunds where order_id = $1) as refunded
+       from orders where id = $1`,
       [orderId],
     );
-    expect(rows).toEqual([{ status: "refunded", events: "1" }]);
+    expect(rows).toEqual([{ status: "refunded", events: "1", refunded: "4400" }]);
 
     await page.goto(`/admin/orders?q=${orderNumber}&status=refunded`);
     await expect(page.getByRole("region", { name: "Commandes" })).toContainText(orderNumber);

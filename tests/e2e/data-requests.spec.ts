@@ -5,6 +5,7 @@ import { signInAsNewAdmin } from "../support/e2e/auth-page";
 import { bookAndPay, localIso } from "../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
+import { screenshots } from "../support/e2e/screenshots";
 
 interface ExportFile {
   email: string;
@@ -49,8 +50,12 @@ test.describe("data requests", () => {
     await expect(found).toContainText(name);
     await expect(found).toContainText(orderNumber);
     await expect(found).toContainText("Visa •••• 4242");
+    // The first paid fast track started a trial: the membership is part of the data.
+    await expect(found).toContainText(/Medium, 49,00\s\$ par trimestre/);
+    await expect(found).toContainText("Essai");
     await page.mouse.move(0, 0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, "data-request", testInfo);
 
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Exporter les données (JSON)" }).click();
@@ -78,7 +83,10 @@ test.describe("data requests", () => {
     await expect(history).toContainText("Données effacées");
     await expect(page.getByText(/^Traitée le/)).toBeVisible();
     await expect(found).toContainText("Aucune réservation avec cette adresse.");
+    await expect(found).toContainText("Aucune adhésion.");
     await expect(found).not.toContainText(orderNumber);
+    await expect(history).toContainText("adhésions résiliées : 1");
+    await screenshots(page, "data-request-erased", testInfo);
 
     await page.goto("/admin");
     const row = page
@@ -96,6 +104,11 @@ test.describe("data requests", () => {
     expect(customer.rows).toEqual([{ full_name: "Client anonymisé", email: null, notes: null, user_id: null }]);
     const kept = await e2eDatabase().query("select status from orders where order_number = $1", [orderNumber]);
     expect(kept.rows).toEqual([{ status: "paid" }]);
+    // Cancelled at once, so that nothing is charged after the erasure; kept for the accounts, naming no one.
+    const membership = await e2eDatabase().query("select status, email from memberships where customer_id = $1", [
+      customerId,
+    ]);
+    expect(membership.rows).toEqual([{ status: "canceled", email: null }]);
   });
 
   test("records, exports and erases without JavaScript too", async ({ browser }, testInfo) => {

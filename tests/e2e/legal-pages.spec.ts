@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/currency";
+import { MEMBERSHIP_TERMS } from "../../app/features/memberships/membership-status";
 import { RETENTION, formatPeriod } from "../../app/features/privacy/retention";
 import { siteConfig } from "../../site.config";
 import { expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
+import { screenshots } from "../support/e2e/screenshots";
 
 const { company, pricing } = siteConfig;
+const { trialDays, reminderGraceDays, retryEveryDays, refundWithinDays, changeOfMindDays } = MEMBERSHIP_TERMS;
 
 /** The numbers of the page's numbered section headings, in document order. */
 async function sectionNumbers(page: Page) {
@@ -20,7 +23,9 @@ async function expectOneH1(page: Page, title: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 }
 
-test("the terms have 15 numbered sections, a table of contents and the cancellation form", async ({ page }) => {
+test("the terms have 15 numbered sections, a table of contents and the cancellation form", async ({
+  page,
+}, testInfo) => {
   await page.goto("/terms");
   await expect(page).toHaveTitle(`Terms and Conditions | ${company.name}`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /14-day right/);
@@ -49,9 +54,20 @@ test("the terms have 15 numbered sections, a table of contents and the cancellat
     `mailto:${company.email}`,
   );
   await expect(main.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
-  for (const text of ["3-day free trial", "within 14 days", "1 day of payment", "7 days to pay"]) {
+  for (const text of [
+    `${trialDays}-day free trial`,
+    `within ${changeOfMindDays} days`,
+    `within ${refundWithinDays} days`,
+    "1 day of payment",
+    `${reminderGraceDays} days to pay`,
+    `try your card again every ${retryEveryDays} days`,
+    "its last 4 digits and the payment provider’s reference to it",
+  ]) {
     await expect(main, text).toContainText(text);
   }
+  const cancelling = page.getByRole("region", { name: "10. Cancelling your membership" });
+  await expect(cancelling.getByRole("link", { name: "Unsubscribe" })).toHaveAttribute("href", "/unsubscribe");
+  await expect(cancelling).toContainText("takes effect at the end of the period you have already paid for");
   const plans = page.getByRole("region", { name: "4. Plans and prices" });
   for (const plan of [pricing.medium, pricing.premium]) {
     await expect(plans).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")}, every 3 months`);
@@ -62,25 +78,32 @@ test("the terms have 15 numbered sections, a table of contents and the cancellat
   for (const field of ["Name of consumer(s):", "Address of consumer(s):", "Signature of consumer(s)", "Date:"]) {
     await expect(form, field).toContainText(field);
   }
+  await screenshots(page, "terms", testInfo);
 });
 
-test("the subscription terms state the trial, the quarterly fees, reminders and refunds", async ({ page }) => {
+test("the subscription terms state the trial, the quarterly fees, reminders and refunds", async ({
+  page,
+}, testInfo) => {
   await page.goto("/subscription-terms");
   await expect(page).toHaveTitle(`Subscription Terms | ${company.name}`);
   await expectOneH1(page, "Subscription Terms");
   const main = page.getByRole("main");
-  await expect(main).toContainText(`${siteConfig.trialDays}-day free trial`);
+  await expect(main).toContainText(`${trialDays}-day free trial`);
   for (const plan of [pricing.medium, pricing.premium]) {
     await expect(main).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")} every 3 months`);
   }
-  await expect(main).toContainText("You then have 7 days to pay");
-  await expect(main).toContainText("refund to your card within 14 days");
+  await expect(main).toContainText(`You then have ${reminderGraceDays} days to pay`);
+  await expect(main).toContainText(`refund to your card within ${refundWithinDays} days`);
+  await expect(main).toContainText("never the card number or security code");
+  await screenshots(page, "subscription-terms", testInfo);
   await main.getByRole("link", { name: "model cancellation form" }).click();
   await expect(page).toHaveURL(/\/terms#cancellation-form$/);
   await expect(page.getByRole("region", { name: "Model cancellation form" })).toBeInViewport();
 });
 
-test("the privacy policy names the controller and the retention periods the system applies", async ({ page }) => {
+test("the privacy policy names the controller and the retention periods the system applies", async ({
+  page,
+}, testInfo) => {
   await page.goto("/privacy");
   await expect(page).toHaveTitle(`Privacy Policy | ${company.name}`);
   await expectOneH1(page, "Privacy Policy");
@@ -106,11 +129,16 @@ test("the privacy policy names the controller and the retention periods the syst
 
   const main = page.getByRole("main");
   await expect(main).toContainText("Card numbers and security codes (CVV) are never stored");
+  await expect(main).toContainText("Membership details:");
+  await expect(retention).toContainText(
+    `Kept while it runs and for ${formatPeriod(RETENTION.customerDataYears, "year")} after it ends`,
+  );
   await expect(main).toContainText("no tracking, analytics or advertising cookies");
   await expect(main.getByRole("link", { name: "Autoriteit Persoonsgegevens" })).toHaveAttribute(
     "href",
     /autoriteitpersoonsgegevens\.nl/,
   );
+  await screenshots(page, "privacy", testInfo);
 });
 
 const FAQ_QUESTIONS = [

@@ -1,19 +1,27 @@
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { orderEvents, orders, user } from "~/db/schema";
+import { orderEvents, orders, outbox, refunds, user } from "~/db/schema";
+import { formatMajorAmount } from "~/features/payments/refund";
+import { formatAmount } from "~/lib/currency";
+import { formatAmountFr } from "~/lib/format-fr";
+import type { OrderDetails } from "~/features/admin/order-details.server";
 import type { OrdersPage } from "~/features/admin/orders-admin.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.order";
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as exportLoader } from "~/routes/admin.orders-export";
 import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../support/integration/requests";
+import { emptyBookingTables, rowCounts } from "../support/integration/booking-helpers";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
+import { book } from "../support/integration/personal-data-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";
+import { siteConfig } from "../../site.config";
 
 const { db, admin } = databaseWithAdmin();
 
 afterEach(async () => {
-  await db().delete(orders);
+  await emptyBookingTables(db());
 });
 
 async function list(search: string) {
@@ -197,29 +205,209 @@ describe(`an order's admin page on ${testDatabaseKind()}`, () => {
 
   it("refuses a change the state machine does not allow (a stale page, a second click), changing nothing", async () => {
     const customer = await insertCustomer(db());
-    const order = await insertOrder(db(), { customerId: customer.id, amount: 2500, status: "paid" });
-    expect((await changeStatus(order.id, { to: "refunded" })).status).toBe(302);
-    const again = await changeStatus(order.id, { to: "refunded" });
+    const order = await insertOrder(db(), { customerId: customer.id, amount: 2500 });
+    expect((await changeStatus(order.id, { to: "cancelled" })).status).toBe(302);
+    const again = await changeStatus(order.id, { to: "cancelled" });
     expect(again).toMatchObject({ status: 302, location: `/admin/orders/${order.id}` });
     expect(toastOf(again.headers)).toMatchObject({ type: "error", title: "Changement refusé" });
     const completed = await changeStatus(order.id, { to: "completed" });
     expect(toastOf(completed.headers)).toMatchObject({
       type: "error",
-      description: "Une commande « Remboursée » ne peut pas passer à « Terminée ». Rien n'a été modifié.",
+      description: "Une commande « Annulée » ne peut pas passer à « Terminée ». Rien n'a été modifié.",
     });
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
-    expect(events.map((event) => event.toStatus)).toEqual(["refunded"]);
+    expect(events.map((event) => event.toStatus)).toEqual(["cancelled"]);
   });
 
-  it("answers 400 to a status the back office may not set (paid) or a note too long", async () => {
+  it("answers 400 to a status the back office may not set (paid, refunded) or a note too long", async () => {
     const customer = await insertCustomer(db());
     const order = await insertOrder(db(), { customerId: customer.id, amount: 2500 });
-    const paid = await changeStatus(order.id, { to: "paid" });
-    expect(paid).toMatchObject({ status: 400, data: { error: "Changement de statut inconnu." } });
+    for (const to of ["paid", "refunded"]) {
+      const refused = await changeStatus(order.id, { to });
+      expect(refused).toMatchObject({ status: 400, data: { error: "Changement de statut inconnu." } });
+    }
     const long = await changeStatus(order.id, { to: "cancelled", note: "x".repeat(501) });
     expect(long).toMatchObject({ status: 400, data: { error: "La note ne peut pas dépasser 500 caractères." } });
     const [after] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     expect(after!.status).toBe("Not Paid");
+  });
+});
+
+/** The refund form as the order page posts it: a fresh idempotency key unless one is given. */
+function refund(orderId: string, fields: { amount: string; reason?: string; idempotencyKey?: string }) {
+  return changeStatus(orderId, {
+    intent: "refund",
+    reason: "Vol annulé par la compagnie",
+    idempotencyKey: randomUUID(),
+    ...fields,
+  });
+}
+
+async function orderPage(orderId: string) {
+  const result = await routeResult(() =>
+    orderLoader(routeArgs(pageRequest(`/admin/orders/${orderId}`, { cookie: admin().cookie }), { orderId })),
+  );
+  return result.data as { details: OrderDetails; refundKey: string };
+}
+
+async function statusOf(orderId: string) {
+  const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row!.status;
+}
+
+const refundRows = (orderId: string) =>
+  db().select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+
+const refundMails = () =>
+  db()
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.subject} like ${`${siteConfig.company.name}: we refunded %`}`);
+
+describe(`refunds from an order's admin page on ${testDatabaseKind()}`, () => {
+  it("refunds a whole paid order through the gateway: refunded, with the admin and the reason in its history", async () => {
+    const order = await book(db(), { pay: "paid" });
+    const before = await orderPage(order.id);
+    expect(before.refundKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await orderPage(order.id)).refundKey).not.toBe(before.refundKey);
+    expect(before.details).toMatchObject({ refunds: { rows: [], refunded: 0, refundable: order.amount } });
+
+    const result = await refund(order.id, { amount: formatMajorAmount(order.amount), reason: "  Vol annulé  " });
+    expect(result).toMatchObject({ status: 302, location: `/admin/orders/${order.id}` });
+    expect(toastOf(result.headers)).toEqual({
+      type: "success",
+      title: "Remboursement effectué",
+      description: `${formatAmountFr(order.amount, "EUR")} remboursés : la commande est entièrement remboursée.`,
+    });
+    expect(await statusOf(order.id)).toBe("refunded");
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.find((event) => event.toStatus === "refunded")).toMatchObject({
+      fromStatus: "paid",
+      actorUserId: await adminUserId(),
+      actorLabel: admin().email,
+      note: "Vol annulé",
+    });
+    expect(await refundRows(order.id)).toEqual([
+      expect.objectContaining({
+        amount: order.amount,
+        currency: "EUR",
+        reason: "Vol annulé",
+        actorUserId: await adminUserId(),
+        actorLabel: admin().email,
+        providerRef: expect.stringMatching(/^sandbox_refund_/),
+      }),
+    ]);
+    expect((await orderPage(order.id)).details).toMatchObject({
+      refunds: {
+        rows: [{ amount: order.amount, reason: "Vol annulé", actorLabel: admin().email }],
+        refunded: order.amount,
+        refundable: 0,
+      },
+    });
+  });
+
+  it("leaves a partly refunded order paid, and caps the next refund at what is left", async () => {
+    const order = await book(db(), { pay: "paid" });
+    const first = await refund(order.id, { amount: "10" });
+    expect(toastOf(first.headers)).toMatchObject({
+      title: "Remboursement effectué",
+      description: `${formatAmountFr(1000, "EUR")} remboursés ; il reste ${formatAmountFr(order.amount - 1000, "EUR")} remboursables.`,
+    });
+    expect(await statusOf(order.id)).toBe("paid");
+    expect((await orderPage(order.id)).details).toMatchObject({
+      refunds: { refunded: 1000, refundable: order.amount - 1000 },
+    });
+
+    const tooMuch = await refund(order.id, { amount: formatMajorAmount(order.amount - 1000 + 1) });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.data).toMatchObject({
+      refund: { error: { amount: [`Montant trop élevé : ${formatAmountFr(order.amount - 1000, "EUR")} au plus.`] } },
+    });
+    expect((await refundRows(order.id)).map((row) => row.amount)).toEqual([1000]);
+
+    expect((await refund(order.id, { amount: formatMajorAmount(order.amount - 1000) })).status).toBe(302);
+    expect(await statusOf(order.id)).toBe("refunded");
+    expect((await refundRows(order.id)).map((row) => row.amount)).toEqual([1000, order.amount - 1000]);
+    const last = await refund(order.id, { amount: "0,01" });
+    expect(last).toMatchObject({ status: 302, location: `/admin/orders/${order.id}` });
+    expect(toastOf(last.headers)).toEqual({
+      type: "error",
+      title: "Remboursement refusé",
+      description: "Cette commande est déjà entièrement remboursée : rien n'a été remboursé.",
+    });
+    expect(await refundRows(order.id)).toHaveLength(2);
+  });
+
+  it("refuses a refund above what was paid, changing nothing", async () => {
+    const order = await book(db(), { pay: "paid" });
+    const before = await rowCounts(db());
+    const result = await refund(order.id, { amount: formatMajorAmount(order.amount + 1) });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({
+      refund: { error: { amount: [`Montant trop élevé : ${formatAmountFr(order.amount, "EUR")} au plus.`] } },
+    });
+    expect(await rowCounts(db())).toEqual(before);
+    expect(await statusOf(order.id)).toBe("paid");
+  });
+
+  it("refunds once when the same form is sent twice", async () => {
+    const order = await book(db(), { pay: "paid" });
+    const idempotencyKey = randomUUID();
+    expect((await refund(order.id, { amount: "5", idempotencyKey })).status).toBe(302);
+    const again = await refund(order.id, { amount: "5", idempotencyKey });
+    expect(again).toMatchObject({ status: 302, location: `/admin/orders/${order.id}` });
+    expect(toastOf(again.headers)).toEqual({
+      type: "info",
+      title: "Déjà remboursé",
+      description: "Ce formulaire a déjà été envoyé : rien de plus n'a été remboursé.",
+    });
+    expect((await refundRows(order.id)).map((row) => row.amount)).toEqual([500]);
+    expect(await refundMails()).toHaveLength(1);
+  });
+
+  it("queues the refund e-mail with the amount, what it was for and the card", async () => {
+    const order = await book(db(), { email: "zoe@example.com", pay: "paid" });
+    await refund(order.id, { amount: "12,50" });
+    const mails = await refundMails();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to).toBe("zoe@example.com");
+    expect(mail.subject).toBe(`${siteConfig.company.name}: we refunded ${formatAmount(1250, "EUR")}`);
+    for (const body of [mail.textBody, mail.htmlBody!]) {
+      expect(body).toContain(formatAmount(1250, "EUR"));
+      expect(body).toContain(`Fast Track order ${order.orderNumber}`);
+      expect(body).toContain("ending 4242");
+    }
+  });
+
+  it("refunds nothing of an unpaid order", async () => {
+    const order = await book(db());
+    expect((await orderPage(order.id)).details).toMatchObject({ refunds: { charged: false, refundable: 0 } });
+    const result = await refund(order.id, { amount: "1" });
+    expect(toastOf(result.headers)).toEqual({
+      type: "error",
+      title: "Remboursement refusé",
+      description: "Cette commande n'a pas été payée : rien n'a été remboursé.",
+    });
+    expect(await refundRows(order.id)).toEqual([]);
+  });
+
+  it("answers 400 with French messages to a refund without a reason, amount or key, and 404 for no order", async () => {
+    const order = await book(db(), { pay: "paid" });
+    const result = await changeStatus(order.id, { intent: "refund", amount: "1,234", reason: " " });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({
+      refund: {
+        error: {
+          amount: ["Montant invalide : un nombre positif, deux décimales au plus."],
+          reason: ["Indiquez le motif du remboursement."],
+          idempotencyKey: ["Formulaire expiré : rechargez la page."],
+        },
+      },
+    });
+    const missing = randomUUID();
+    expect((await refund(missing, { amount: "1" })).status).toBe(404);
+    expect(await refundRows(order.id)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, orders } from "~/db/schema";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
-import { CUSTOMER_ACTOR } from "~/lib/actor";
+import { CUSTOMER_ACTOR, SYSTEM_ACTOR } from "~/lib/actor";
 import { createBooking } from "~/features/booking/orders.server";
 import { erasePersonalData } from "~/features/privacy/personal-data.server";
 import { runRetention } from "~/features/privacy/retention-job.server";
@@ -62,7 +62,10 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
     expect(retention).toMatchObject({ ran: true, counts: { unpaidOrders: 2, customersDeleted: 2 } });
     expect(await expectTotalsToMatchRecount(db())).toMatchObject({ customers: 3, orders: 3 });
 
-    const erasure = await erasePersonalData(db(), "erased@example.com", "some-admin");
+    const erasure = await erasePersonalData(db(), "erased@example.com", {
+      actor: SYSTEM_ACTOR,
+      origin: "https://site.test",
+    });
     expect(erasure).toMatchObject({ erased: true, counts: { ordersDeleted: 1, customersDeleted: 1 } });
     expect(await expectTotalsToMatchRecount(db())).toMatchObject({ customers: 2, orders: 2 });
   });

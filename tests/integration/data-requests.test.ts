@@ -1,18 +1,28 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { addDays } from "date-fns";
+import { eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   contactMessages,
   customers,
   dataRequestEvents,
   dataRequests,
+  invoices,
+  membershipEvents,
+  memberships,
   orders,
   outbox,
   payments,
+  refunds,
   session,
   unsubscribeRequests,
   user,
 } from "~/db/schema";
+import { refundOrder } from "~/features/booking/order-refund.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { refundInvoice } from "~/features/memberships/invoice-refund.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { ANONYMISED_CUSTOMER_NAME } from "~/features/privacy/customer-removal.server";
 import { companyDay } from "~/lib/company-time";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
@@ -20,11 +30,22 @@ import { action as exportAction } from "~/routes/admin.data-request-export";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-request";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.data-requests";
 import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "../support/integration/requests";
-import { book, insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import {
+  book,
+  insertContactMessage,
+  insertUnsubscribeRequest,
+  membershipOf,
+} from "../support/integration/personal-data-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";
+import { siteConfig } from "../../site.config";
 
 const { db, admin } = databaseWithAdmin();
+
+async function customerOf(customerId: string) {
+  const [customer] = await db().select().from(customers).where(eq(customers.id, customerId));
+  return customer;
+}
 
 async function adminId() {
   const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, admin().email));
@@ -83,6 +104,36 @@ async function personWithData() {
   await enqueueMail(db(), { to: COMPANY, subject: "Not about", text: `Message from Jo: jo${person.email}` });
   return { person, account: account!, paid, unpaid };
 }
+
+const ORIGIN = "https://site.test";
+
+/**
+ * `personWithData`, whose trial became a paid membership: the billing job charged the first
+ * quarter, then an admin refunded part of that invoice and part of the fast track.
+ */
+async function memberWithRefunds() {
+  const found = await personWithData();
+  const membership = await membershipOf(db(), found.paid.id);
+  const billing = await runBilling(db(), sandboxGateway, { now: addDays(membership.trialEndsAt, 1), origin: ORIGIN });
+  expect(billing.ran).toBe(true);
+  const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, membership.id));
+  expect(invoice).toMatchObject({ status: "paid" });
+  const actor = { userId: await adminId(), label: admin().email };
+  const refund = (amount: number, reason: string) => ({ amount, reason, idempotencyKey: randomUUID() });
+  expect(
+    await refundInvoice(db(), sandboxGateway, { invoiceId: invoice!.id, refund: refund(900, "Charged twice"), actor }),
+  ).toMatchObject({ kind: "refunded" });
+  expect(
+    await refundOrder(db(), sandboxGateway, { orderId: found.paid.id, refund: refund(300, "Lane closed"), actor }),
+  ).toMatchObject({ kind: "refunded" });
+  return { ...found, membership, invoice: invoice! };
+}
+
+/** The subjects of the mails a paid first booking brings, as sorted: the trial's start and the booking's confirmation. */
+const bookingMails = (orderNumber: string) => [
+  `Your ${siteConfig.trialDays}-day free trial of ${siteConfig.company.name} Medium has started`,
+  expect.stringContaining(orderNumber),
+];
 
 describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
   it("records a request with who and when, and refuses a bad one with French messages", async () => {
@@ -146,9 +197,16 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     );
     expect(data.contactMessages).toHaveLength(1);
     expect(data.unsubscribeRequests).toHaveLength(1);
-    expect(data.emails.map((mail) => mail.subject).sort()).toEqual([
-      "About",
-      expect.stringContaining(paid.orderNumber),
+    expect(data.emails.map((mail) => mail.subject).sort()).toEqual(["About", ...bookingMails(paid.orderNumber)]);
+    expect(data.memberships).toEqual([
+      expect.objectContaining({
+        plan: "medium",
+        status: "trialing",
+        cardBrand: "Visa",
+        cardLast4: "4242",
+        events: [expect.objectContaining({ fromStatus: null, toStatus: "trialing" })],
+        invoices: [],
+      }),
     ]);
     expect(JSON.stringify(data)).not.toContain(other.orderNumber);
     expect(JSON.stringify(data)).not.toContain(`other.${person.email}`);
@@ -179,11 +237,54 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
         customers: 2,
         orders: 2,
         payments: 2,
+        memberships: 1,
+        membershipEvents: 1,
+        invoices: 0,
+        refunds: 0,
         contactMessages: 1,
         unsubscribeRequests: 1,
-        emails: 2,
+        emails: 3,
       },
     });
+  });
+
+  it("exports a member's membership with its history, invoices and refunds, and the refunds of orders", async () => {
+    const { person, paid, membership, invoice } = await memberWithRefunds();
+    const id = await recordRequest(person.email, "export");
+    const response = await exportFile(id);
+    const text = await response.text();
+    const file = JSON.parse(text) as PersonalData;
+
+    expect(file.memberships).toEqual([
+      expect.objectContaining({
+        plan: "medium",
+        status: "active",
+        price: membership.price,
+        currency: "EUR",
+        cardLast4: "4242",
+        events: [
+          expect.objectContaining({ fromStatus: null, toStatus: "trialing" }),
+          expect.objectContaining({ fromStatus: "trialing", toStatus: "active" }),
+        ],
+        invoices: [
+          expect.objectContaining({
+            amount: invoice.amount,
+            currency: "EUR",
+            status: "paid",
+            refunds: [expect.objectContaining({ amount: 900, currency: "EUR", reason: "Charged twice" })],
+          }),
+        ],
+      }),
+    ]);
+    const order = file.customers
+      .flatMap((customer) => customer.orders)
+      .find((row) => row.orderNumber === paid.orderNumber);
+    expect(order!.refunds).toEqual([expect.objectContaining({ amount: 300, reason: "Lane closed" })]);
+    // The saved card's reference at the provider could charge it: it is not the person's to carry around.
+    expect(text).not.toContain(membership.paymentMethodRef);
+    expect(text).not.toContain(admin().email);
+    const event = (await eventsOf(id)).find((row) => row.action === "exported");
+    expect(event!.counts).toMatchObject({ memberships: 1, membershipEvents: 2, invoices: 1, refunds: 2 });
   });
 
   it("erases once confirmed: paid orders stay anonymised, everything else about the person goes", async () => {
@@ -208,6 +309,16 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
       expect.objectContaining({ fullName: ANONYMISED_CUSTOMER_NAME, email: null, notes: null, userId: null }),
     );
     expect(await db().select().from(payments).where(eq(payments.orderId, paid.id))).toHaveLength(1);
+    // The trial is cancelled at once, by the admin, so that nothing is charged after the erasure.
+    const [membership] = await db().select().from(memberships).where(eq(memberships.orderId, paid.id));
+    expect(membership).toMatchObject({ email: null, status: "canceled", customerId: paid.customerId });
+    expect(membership!.endedAt).toBeInstanceOf(Date);
+    const [cancelled] = await db().select().from(membershipEvents).where(eq(membershipEvents.toStatus, "canceled"));
+    expect(cancelled).toMatchObject({
+      membershipId: membership!.id,
+      actorUserId: await adminId(),
+      actorLabel: admin().email,
+    });
     expect(await db().select().from(orders).where(eq(orders.id, unpaid.id))).toEqual([]);
     expect(await db().select().from(customers).where(eq(customers.id, unpaid.customerId))).toEqual([]);
     expect(await db().select().from(user).where(eq(user.id, account.id))).toEqual([]);
@@ -228,6 +339,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     expect(found.personalData).toMatchObject({
       account: null,
       customers: [],
+      memberships: [],
       contactMessages: [],
       unsubscribeRequests: [],
       emails: [],
@@ -237,6 +349,8 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     expect(erasedEvent).toMatchObject({
       actorEmail: admin().email,
       counts: {
+        membershipsCancelled: 1,
+        membershipsAnonymised: 1,
         ordersDeleted: 1,
         orderEvents: 1,
         paymentAttempts: 1,
@@ -244,12 +358,40 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
         customersAnonymised: 1,
         contactMessages: 1,
         unsubscribeRequests: 1,
-        emails: 2,
+        emails: 3,
         accounts: 1,
       },
     });
     const [request] = await db().select().from(dataRequests).where(eq(dataRequests.id, id));
     expect(request!.completedAt).toBeInstanceOf(Date);
+    await runBilling(db(), sandboxGateway, { now: addDays(new Date(), 30), origin: ORIGIN });
+    expect(await db().select().from(invoices).where(eq(invoices.membershipId, membership!.id))).toEqual([]);
+  });
+
+  it("erases a member: invoices and refunds stay for the accounts, naming no one, and nothing more is charged", async () => {
+    const { person, paid, membership, invoice } = await memberWithRefunds();
+    const id = await recordRequest(person.email, "erasure");
+    expect((await erase(id, { confirm: "on" })).status).toBe(302);
+
+    const [kept] = await db().select().from(memberships).where(eq(memberships.id, membership.id));
+    expect(kept).toMatchObject({ email: null, status: "canceled", cardLast4: "4242" });
+    expect(await db().select().from(invoices).where(eq(invoices.id, invoice.id))).toEqual([
+      expect.objectContaining({ status: "paid", amount: invoice.amount }),
+    ]);
+    const keptRefunds = await db()
+      .select()
+      .from(refunds)
+      .where(or(eq(refunds.orderId, paid.id), eq(refunds.invoiceId, invoice.id)));
+    expect(keptRefunds.map((row) => [row.amount, row.reason]).sort()).toEqual([
+      [300, "Lane closed"],
+      [900, "Charged twice"],
+    ]);
+    expect(await customerOf(paid.customerId)).toMatchObject({ fullName: ANONYMISED_CUSTOMER_NAME, email: null });
+    expect(await db().select().from(outbox).where(eq(outbox.to, person.email))).toEqual([]);
+
+    await runBilling(db(), sandboxGateway, { now: addDays(kept!.currentPeriodEnd, 1), origin: ORIGIN });
+    expect(await db().select().from(invoices).where(eq(invoices.membershipId, membership.id))).toHaveLength(1);
+    expect((await detail(id)).found!.personalData.memberships).toEqual([]);
   });
 
   it("will not let an admin erase their own account", async () => {

@@ -1,11 +1,21 @@
-import { addMinutes, subDays, subHours, subMinutes, subYears } from "date-fns";
+import { addDays, addMinutes, subDays, subHours, subMinutes, subYears } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { contactMessages, customers, orderEvents, orders, payments, rateLimit, unsubscribeRequests } from "~/db/schema";
+import {
+  contactMessages,
+  customers,
+  membershipEvents,
+  memberships,
+  orderEvents,
+  orders,
+  payments,
+  rateLimit,
+  unsubscribeRequests,
+} from "~/db/schema";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { payForOrder } from "~/features/booking/checkout.server";
@@ -20,7 +30,13 @@ import {
 } from "~/features/privacy/retention-job.server";
 import { emptyBookingTables } from "../support/integration/booking-helpers";
 import { insertOrder } from "../support/integration/orders-fixtures";
-import { book, insertContactMessage, insertUnsubscribeRequest } from "../support/integration/personal-data-fixtures";
+import {
+  book,
+  endMembershipAt,
+  insertContactMessage,
+  insertUnsubscribeRequest,
+  membershipOf,
+} from "../support/integration/personal-data-fixtures";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 import PrivacyPage from "~/routes/privacy";
 
@@ -68,6 +84,8 @@ async function snapshot() {
     orders: await db().select().from(orders).orderBy(orders.id),
     orderEvents: await db().select().from(orderEvents).orderBy(orderEvents.id),
     payments: await db().select().from(payments).orderBy(payments.id),
+    memberships: await db().select().from(memberships).orderBy(memberships.id),
+    membershipEvents: await db().select().from(membershipEvents).orderBy(membershipEvents.id),
     contactMessages: await db().select().from(contactMessages).orderBy(contactMessages.id),
     unsubscribeRequests: await db().select().from(unsubscribeRequests).orderBy(unsubscribeRequests.id),
     rateLimitCounters: await db().select().from(rateLimit).orderBy(rateLimit.id),
@@ -133,8 +151,10 @@ describe(`the 48-hour rule for unpaid orders on ${kind}`, () => {
 });
 
 describe(`the 6-year rule for customer data on ${kind}`, () => {
-  it("anonymises a customer whose last order is over 6 years old, keeping the order and its payment", async () => {
-    const expired = await book(db(), { pay: "paid", createdAt: subYears(subDays(now, 1), 6) });
+  it("anonymises a customer whose last order and membership ended over 6 years ago, keeping the order, its payment and the membership", async () => {
+    const paidAt = subYears(subDays(now, 10), 6);
+    const expired = await book(db(), { pay: "paid", createdAt: paidAt });
+    await endMembershipAt(db(), expired.id, addDays(paidAt, 2));
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, expired.id));
 
     expect(await run()).toEqual({ ...NOTHING, customersAnonymised: 1 });
@@ -146,8 +166,53 @@ describe(`the 6-year rule for customer data on ${kind}`, () => {
     const [order] = await db().select().from(orders).where(eq(orders.id, expired.id));
     expect(order).toMatchObject({ amount: expired.amount, currency: "EUR", status: "paid" });
     expect(await db().select().from(payments).where(eq(payments.orderId, expired.id))).toEqual([payment]);
+    expect(await membershipOf(db(), expired.id)).toMatchObject({
+      customerId: expired.customerId,
+      email: null,
+      status: "canceled",
+      cardLast4: "4242",
+    });
 
     expect(await run()).toEqual(NOTHING);
+  });
+
+  it("keeps a member's data while the membership is live and for 6 years after it ended, however old the order", async () => {
+    const paidAt = subYears(now, 9);
+    const live = await book(db(), { email: "live@example.com", pay: "paid", createdAt: paidAt });
+    const endedRecently = await book(db(), { email: "recent@example.com", pay: "paid", createdAt: paidAt });
+    await endMembershipAt(db(), endedRecently.id, subYears(addMinutes(now, 1), 6));
+    const endedLongAgo = await book(db(), { email: "long-ago@example.com", pay: "paid", createdAt: paidAt });
+    await endMembershipAt(db(), endedLongAgo.id, subYears(subMinutes(now, 1), 6));
+    expect((await membershipOf(db(), live.id)).status).toBe("trialing");
+
+    expect(await run()).toEqual({ ...NOTHING, customersAnonymised: 1 });
+    for (const [order, email] of [
+      [live, "live@example.com"],
+      [endedRecently, "recent@example.com"],
+    ] as const) {
+      expect((await customerOf(order))?.fullName).toBe("Ann Lee");
+      expect((await membershipOf(db(), order.id)).email).toBe(email);
+    }
+    expect((await customerOf(endedLongAgo))?.fullName).toBe(ANONYMISED_CUSTOMER_NAME);
+    expect((await membershipOf(db(), endedLongAgo.id)).email).toBeNull();
+  });
+
+  it("deletes an unpaid order a membership points to, and keeps the membership's customer, anonymised later", async () => {
+    // Not a state the site makes (a trial starts with a paid order), but the rules must still hold.
+    const paid = await book(db(), { pay: "paid", createdAt: subYears(now, 7) });
+    const unpaid = await book(db(), { createdAt: subYears(now, 7) });
+    const membership = await membershipOf(db(), paid.id);
+    await endMembershipAt(db(), paid.id, subYears(now, 7));
+    await db()
+      .update(memberships)
+      .set({ customerId: unpaid.customerId, orderId: unpaid.id })
+      .where(eq(memberships.id, membership.id));
+
+    expect(await run()).toMatchObject({ unpaidOrders: 1, customersDeleted: 0, customersAnonymised: 2 });
+    expect(await exists(orders, unpaid.id)).toBe(false);
+    const [kept] = await db().select().from(memberships).where(eq(memberships.id, membership.id));
+    expect(kept).toMatchObject({ orderId: null, customerId: unpaid.customerId, email: null });
+    expect(await customerOf(unpaid)).toMatchObject({ fullName: ANONYMISED_CUSTOMER_NAME, notes: null });
   });
 
   it("counts from the order's last change and keeps customers within 6 years", async () => {
@@ -196,7 +261,8 @@ async function mixOfExpiredData() {
   await book(db(), { pay: "declined", createdAt: subHours(now, 50) });
   await book(db(), { createdAt: subHours(now, 72) });
   await book(db(), { createdAt: subHours(now, 1) });
-  await book(db(), { pay: "paid", createdAt: subYears(now, 7) });
+  const expired = await book(db(), { pay: "paid", createdAt: subYears(now, 7) });
+  await endMembershipAt(db(), expired.id, addDays(subYears(now, 7), 2));
   await insertContactMessage(db(), { createdAt: subYears(now, 3) });
   await insertUnsubscribeRequest(db(), { createdAt: subYears(now, 3) });
   await insertRateLimitCounter("192.0.2.1", subHours(now, 30));

@@ -2,6 +2,8 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import type { Database } from "~/db/client.server";
 import { customers, orderEvents, orders, payments } from "~/db/schema";
+import { wasCharged } from "~/features/booking/order-status";
+import { listRefunds } from "~/features/payments/refunds.server";
 
 /** Whether `value` can be an order's id: anything else is no order, without asking the database. */
 export function isOrderId(value: string): boolean {
@@ -17,7 +19,7 @@ export async function findOrderDetails(db: Database, orderId: string) {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId));
   if (!found) return null;
-  const [orderPayments, history] = await Promise.all([
+  const [orderPayments, history, refundRows] = await Promise.all([
     db
       .select({
         id: payments.id,
@@ -47,8 +49,19 @@ export async function findOrderDetails(db: Database, orderId: string) {
       // Newest first: the latest change is what an admin looks for. Events written in one transaction
       // share its timestamp; the creation, if among them, is then still the oldest.
       .orderBy(desc(orderEvents.createdAt), sql`${orderEvents.fromStatus} is null`),
+    listRefunds(db, { orderId }),
   ]);
-  return { order: found.order, customer: found.customer, payments: orderPayments, history };
+  const { order } = found;
+  // All of an order's refunds are in its currency.
+  const refunded = refundRows.reduce((total, refund) => total + refund.amount, 0);
+  const charged = wasCharged(order.status) && orderPayments.some((payment) => payment.outcome === "succeeded");
+  return {
+    order,
+    customer: found.customer,
+    payments: orderPayments,
+    history,
+    refunds: { rows: refundRows, refunded, charged, refundable: charged ? order.amount - refunded : 0 },
+  };
 }
 
 export type OrderDetails = NonNullable<Awaited<ReturnType<typeof findOrderDetails>>>;

@@ -3,12 +3,12 @@ import type { OrderStatus } from "~/db/schema";
 import { ORDER_TRANSITIONS } from "~/features/booking/order-status";
 
 /**
- * The status changes the back office offers, with their buttons. 'paid' is not among them: only a
- * payment makes an order paid, so that revenue always has a payment behind it.
+ * The status changes the back office offers, with their buttons. 'paid' and 'refunded' are not
+ * among them: only a payment makes an order paid, and only a refund through the gateway makes it
+ * refunded, so that the status always has the money behind it.
  */
 export const ADMIN_STATUS_ACTIONS = {
   completed: "Marquer terminée",
-  refunded: "Rembourser",
   cancelled: "Annuler la commande",
 } as const satisfies Partial<Record<OrderStatus, string>>;
 

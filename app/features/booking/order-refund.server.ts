@@ -5,6 +5,7 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
+import { wasCharged } from "./order-status";
 import { changeOrderStatus } from "./order-status.server";
 import { findOrder } from "./orders.server";
 
@@ -35,7 +36,7 @@ export async function refundOrder(
       .limit(1);
     const outcome = await issueRefund(tx, gateway, {
       target: { orderId },
-      chargeRef: order.status === "Not Paid" || order.status === "cancelled" ? null : (charge?.providerRef ?? null),
+      chargeRef: wasCharged(order.status) ? (charge?.providerRef ?? null) : null,
       paid: order.amount,
       currency: order.currency,
       amount: refund.amount,

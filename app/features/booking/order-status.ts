@@ -27,6 +27,13 @@ export function isPaidStatus(status: string): boolean {
   return (PAID_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
+/** Orders whose payment was taken and not called off: what is left of it may be refunded. */
+export const CHARGED_ORDER_STATUSES = ["paid", "completed", "refunded"] as const satisfies readonly OrderStatus[];
+
+export function wasCharged(status: string): boolean {
+  return (CHARGED_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 const FRENCH_LABELS: Record<OrderStatus, string> = {
   "Not Paid": "Non payée",
   paid: "Payée",

@@ -16,6 +16,11 @@ export function parseMajorAmount(typed: string): number | null {
   return Number(match[1]) * 100 + Number(cents);
 }
 
+/** What an admin would type for `minor` units: 4400 is "44,00" (the French decimal comma). */
+export function formatMajorAmount(minor: number): string {
+  return `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, "0")}`;
+}
+
 /** The back office's refund form (French). The cap, what was paid less what was refunded, is checked on the server. */
 export const refundSchema = z.object({
   amount: z

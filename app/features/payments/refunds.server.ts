@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { refunds, type CurrencyCode } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
@@ -29,6 +29,24 @@ export async function refundedSoFar(db: Database, target: RefundTarget): Promise
     .where(targetColumn(target));
   return Number(row?.total ?? 0);
 }
+
+/** The refunds of `target`, oldest first: how much, why, who and when. */
+export async function listRefunds(db: Database, target: RefundTarget) {
+  return db
+    .select({
+      id: refunds.id,
+      amount: refunds.amount,
+      currency: refunds.currency,
+      reason: refunds.reason,
+      actorLabel: refunds.actorLabel,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(targetColumn(target))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+export type RefundRecord = Awaited<ReturnType<typeof listRefunds>>[number];
 
 /**
  * Refunds `amount` of a charge through the gateway and records it with the reason, the admin and

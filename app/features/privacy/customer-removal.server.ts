@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, not, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, not, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, orderEvents, orders, payments } from "~/db/schema";
+import { customers, memberships, orderEvents, orders, payments } from "~/db/schema";
 
 // The two ways customer data leaves the database, shared by the retention job and by erasure
-// requests (ADR 008): an order that holds no money is deleted; a customer whose orders are
-// accounting records is anonymised, so that the orders and their payments stay but name no one.
+// requests (ADR 008): an order that holds no money is deleted; a customer whose orders or
+// membership are accounting records is anonymised, so that the orders, payments, invoices and
+// refunds stay but name no one.
 
 /** What an anonymised customer is called: the admin pages show it in place of the name. */
 export const ANONYMISED_CUSTOMER_NAME = "Client anonymisé";
@@ -49,7 +50,10 @@ export async function deleteUnpaidOrders(db: Database, orderIds: string[]): Prom
   return { orders: deleted.length, orderEvents: events.length, paymentAttempts: paymentAttempts.length };
 }
 
-/** Deletes those of these customers that have no order left. Returns how many. */
+/**
+ * Deletes those of these customers that have no order left and no membership (whose invoices are
+ * accounting records: such a customer is anonymised instead). Returns how many.
+ */
 export async function deleteCustomersWithoutOrders(db: Database, customerIds: string[]): Promise<number> {
   if (customerIds.length === 0) return 0;
   const deleted = await db
@@ -63,6 +67,12 @@ export async function deleteCustomersWithoutOrders(db: Database, customerIds: st
             .from(orders)
             .where(eq(orders.customerId, customers.id)),
         ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(memberships)
+            .where(eq(memberships.customerId, customers.id)),
+        ),
       ),
     )
     .returning({ id: customers.id });
@@ -70,11 +80,16 @@ export async function deleteCustomersWithoutOrders(db: Database, customerIds: st
 }
 
 /**
- * Replaces the name and notes (airport, flight date, e-mail, phone) of these customers and unlinks
- * their account; their orders and payments stay, as accounting records. Returns how many changed.
+ * Replaces the name and notes (airport, flight date, e-mail, phone) of these customers, unlinks
+ * their account and clears the address of their memberships; their orders, payments, memberships,
+ * invoices and refunds stay, as accounting records. Returns how many customers changed.
  */
 export async function anonymiseCustomers(db: Database, customerIds: string[]): Promise<number> {
   if (customerIds.length === 0) return 0;
+  await db
+    .update(memberships)
+    .set({ email: null })
+    .where(and(inArray(memberships.customerId, customerIds), isNotNull(memberships.email)));
   const changed = await db
     .update(customers)
     .set({ fullName: ANONYMISED_CUSTOMER_NAME, email: null, notes: null, userId: null })

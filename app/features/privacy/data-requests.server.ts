@@ -117,11 +117,17 @@ export async function exportDataRequest(db: Database, request: DataRequest, acto
   });
 }
 
-/** Erases what the site holds about the request's address and records it; refuses the acting admin's own account. */
-export async function eraseDataRequest(db: Database, request: DataRequest, actor: Actor) {
+/**
+ * Erases what the site holds about the request's address and records it; refuses the acting admin's
+ * own account. `origin` is the site's, which cancelling a membership needs.
+ */
+export async function eraseDataRequest(db: Database, request: DataRequest, actor: Actor, origin: string) {
   return db.transaction(async (tx) => {
     const locked = await lockedRequest(tx, request.id);
-    const outcome = await erasePersonalData(tx, locked.email, actor.id);
+    const outcome = await erasePersonalData(tx, locked.email, {
+      actor: { userId: actor.id, label: actor.email },
+      origin,
+    });
     if (outcome.erased) await recordEvent(tx, locked, "erased", actor, outcome.counts);
     return outcome;
   });

@@ -3,16 +3,33 @@ import type { Database } from "~/db/client.server";
 import {
   contactMessages,
   customers,
+  invoices,
+  membershipEvents,
+  memberships,
   orders,
   outbox,
   payments,
+  refunds,
   session,
   unsubscribeRequests,
   user,
   userRoles,
   type CurrencyCode,
+  type MembershipPlan,
 } from "~/db/schema";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { isLiveMembership } from "~/features/memberships/membership-status";
+import type { Actor } from "~/lib/actor";
 import { eraseCustomers } from "./customer-removal.server";
+
+/** Money given back, as the person sees it: how much, why and when (not which admin). */
+interface RefundData {
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: CurrencyCode;
+  reason: string;
+  createdAt: Date;
+}
 
 /** Everything the site holds about one e-mail address: what an access request is answered with. */
 export interface PersonalData {
@@ -54,6 +71,36 @@ export interface PersonalData {
         outcome: string;
         createdAt: Date;
       }[];
+      refunds: RefundData[];
+    }[];
+  }[];
+  /** Memberships, with their history and invoices: of the address, or started by its bookings. */
+  memberships: {
+    plan: MembershipPlan;
+    status: string;
+    /** The fee per quarter, in minor units of `currency`. */
+    price: number;
+    currency: CurrencyCode;
+    trialEndsAt: Date;
+    currentPeriodStart: Date;
+    currentPeriodEnd: Date;
+    cancelAtPeriodEnd: boolean;
+    endedAt: Date | null;
+    /** The saved card: only its brand and last 4 digits (the provider's reference is not personal data to show). */
+    cardBrand: string;
+    cardLast4: string;
+    createdAt: Date;
+    events: { fromStatus: string | null; toStatus: string; note: string | null; createdAt: Date }[];
+    invoices: {
+      periodStart: Date;
+      periodEnd: Date;
+      amount: number;
+      currency: CurrencyCode;
+      status: string;
+      attempts: number;
+      paidAt: Date | null;
+      createdAt: Date;
+      refunds: RefundData[];
     }[];
   }[];
   contactMessages: {
@@ -91,6 +138,25 @@ async function customerIdsFor(db: Database, email: string, accountId: string | u
     .where(accountId ? or(onEmailLine, eq(customers.userId, accountId)) : onEmailLine);
   return rows.map((row) => row.id);
 }
+
+/** The memberships of the address, or of these customers (its bookings), oldest first. */
+function membershipsOf(db: Database, email: string, customerIds: string[]) {
+  const ofAddress = eq(memberships.email, email.trim().toLowerCase());
+  return db
+    .select()
+    .from(memberships)
+    .where(customerIds.length ? or(ofAddress, inArray(memberships.customerId, customerIds)) : ofAddress)
+    .orderBy(asc(memberships.createdAt));
+}
+
+const refundColumns = {
+  orderId: refunds.orderId,
+  invoiceId: refunds.invoiceId,
+  amount: refunds.amount,
+  currency: refunds.currency,
+  reason: refunds.reason,
+  createdAt: refunds.createdAt,
+};
 
 async function accountFor(db: Database, email: string) {
   const [account] = await db
@@ -130,6 +196,53 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
         )
         .orderBy(asc(payments.createdAt))
     : [];
+  const membershipRows = await membershipsOf(db, email, customerIds);
+  const membershipIds = membershipRows.map((membership) => membership.id);
+  const [eventRows, invoiceRows] = membershipIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(membershipEvents)
+          .where(inArray(membershipEvents.membershipId, membershipIds))
+          .orderBy(asc(membershipEvents.createdAt), asc(membershipEvents.id)),
+        db
+          .select()
+          .from(invoices)
+          .where(inArray(invoices.membershipId, membershipIds))
+          .orderBy(asc(invoices.periodStart)),
+      ])
+    : [[], []];
+  const refundTargets = [
+    ...(orderRows.length
+      ? [
+          inArray(
+            refunds.orderId,
+            orderRows.map((order) => order.id),
+          ),
+        ]
+      : []),
+    ...(invoiceRows.length
+      ? [
+          inArray(
+            refunds.invoiceId,
+            invoiceRows.map((invoice) => invoice.id),
+          ),
+        ]
+      : []),
+  ];
+  const refundRows = refundTargets.length
+    ? await db
+        .select(refundColumns)
+        .from(refunds)
+        .where(or(...refundTargets))
+        .orderBy(asc(refunds.createdAt))
+    : [];
+  const refundsOf = (target: { orderId: string } | { invoiceId: string }): RefundData[] =>
+    refundRows
+      .filter((refund) =>
+        "orderId" in target ? refund.orderId === target.orderId : refund.invoiceId === target.invoiceId,
+      )
+      .map(({ amount, currency, reason, createdAt }) => ({ amount, currency, reason, createdAt }));
 
   return {
     email: email.trim(),
@@ -176,6 +289,37 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
               outcome,
               createdAt,
             })),
+          refunds: refundsOf({ orderId: order.id }),
+        })),
+    })),
+    memberships: membershipRows.map((membership) => ({
+      plan: membership.plan,
+      status: membership.status,
+      price: membership.price,
+      currency: membership.currency,
+      trialEndsAt: membership.trialEndsAt,
+      currentPeriodStart: membership.currentPeriodStart,
+      currentPeriodEnd: membership.currentPeriodEnd,
+      cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
+      endedAt: membership.endedAt,
+      cardBrand: membership.cardBrand,
+      cardLast4: membership.cardLast4,
+      createdAt: membership.createdAt,
+      events: eventRows
+        .filter((event) => event.membershipId === membership.id)
+        .map(({ fromStatus, toStatus, note, createdAt }) => ({ fromStatus, toStatus, note, createdAt })),
+      invoices: invoiceRows
+        .filter((invoice) => invoice.membershipId === membership.id)
+        .map((invoice) => ({
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          amount: invoice.amount,
+          currency: invoice.currency,
+          status: invoice.status,
+          attempts: invoice.attempts,
+          paidAt: invoice.paidAt,
+          createdAt: invoice.createdAt,
+          refunds: refundsOf({ invoiceId: invoice.id }),
         })),
     })),
     contactMessages: await db
@@ -217,11 +361,16 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
 /** How much a PersonalData holds, by kind: what the request's history records about an export. */
 export function personalDataCounts(data: PersonalData): Record<string, number> {
   const orderList = data.customers.flatMap((customer) => customer.orders);
+  const invoiceList = data.memberships.flatMap((membership) => membership.invoices);
   return {
     accounts: data.account ? 1 : 0,
     customers: data.customers.length,
     orders: orderList.length,
     payments: orderList.flatMap((order) => order.payments).length,
+    memberships: data.memberships.length,
+    membershipEvents: data.memberships.flatMap((membership) => membership.events).length,
+    invoices: invoiceList.length,
+    refunds: [...orderList, ...invoiceList].flatMap((paid) => paid.refunds).length,
     contactMessages: data.contactMessages.length,
     unsubscribeRequests: data.unsubscribeRequests.length,
     emails: data.emails.length,
@@ -231,20 +380,62 @@ export function personalDataCounts(data: PersonalData): Record<string, number> {
 export type ErasureOutcome =
   { erased: true; counts: Record<string, number> } | { erased: false; reason: "own-account" };
 
+export interface ErasureContext {
+  /** Who erases, as the history of a membership cancelled on the way records it; an admin cannot erase their own account this way. */
+  actor: Actor;
+  /** The site's origin, which cancelling a membership needs. */
+  origin: string;
+  now?: Date;
+}
+
 /**
- * Erases what the site holds about an address, in one transaction (ADR 008): unpaid orders are
- * deleted; paid ones stay for the accounts, their customer anonymised; contact messages,
- * unsubscribe requests and e-mails to the address are deleted, and so is the account with its
- * sessions. An admin cannot erase their own account this way (`actorUserId`).
+ * Erases what the site holds about an address, in one transaction (ADR 008): a live membership is
+ * cancelled at once, so that nothing is charged afterwards; unpaid orders are deleted; paid ones,
+ * memberships, their invoices and refunds stay for the accounts, their customer anonymised and the
+ * membership's address cleared; contact messages, unsubscribe requests and e-mails to the address
+ * are deleted, and so is the account with its sessions.
  */
-export async function erasePersonalData(db: Database, email: string, actorUserId: string): Promise<ErasureOutcome> {
+export async function erasePersonalData(
+  db: Database,
+  email: string,
+  { actor, origin, now = new Date() }: ErasureContext,
+): Promise<ErasureOutcome> {
   return db.transaction(async (tx) => {
     const account = await accountFor(tx, email);
-    if (account?.id === actorUserId) return { erased: false, reason: "own-account" };
+    if (account && account.id === actor.userId) return { erased: false, reason: "own-account" };
     const customerIds = await customerIdsFor(tx, email, account?.id);
+    const membershipRows = await membershipsOf(tx, email, customerIds).for("update");
+    // The address goes first, so that the cancellation writes no e-mail to an address being erased.
+    const membershipsAnonymised = membershipRows.length
+      ? (
+          await tx
+            .update(memberships)
+            .set({ email: null })
+            .where(
+              inArray(
+                memberships.id,
+                membershipRows.map((membership) => membership.id),
+              ),
+            )
+            .returning({ id: memberships.id })
+        ).length
+      : 0;
+    let membershipsCancelled = 0;
+    for (const membership of membershipRows.filter((row) => isLiveMembership(row.status))) {
+      const cancelled = await cancelMembership(tx, {
+        membershipId: membership.id,
+        atOnce: true,
+        actor,
+        now,
+        origin,
+      });
+      if (cancelled.kind === "cancelled") membershipsCancelled += 1;
+    }
     const removed = await eraseCustomers(tx, customerIds);
     const count = async (rows: Promise<unknown[]>) => (await rows).length;
     const counts = {
+      membershipsCancelled,
+      membershipsAnonymised,
       ordersDeleted: removed.orders,
       orderEvents: removed.orderEvents,
       paymentAttempts: removed.paymentAttempts,

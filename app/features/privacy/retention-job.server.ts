@@ -1,8 +1,9 @@
 import { subHours, subYears } from "date-fns";
-import { and, eq, gte, lt, not, notExists, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, not, notExists, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { contactMessages, customers, orders, rateLimit, unsubscribeRequests } from "~/db/schema";
+import { contactMessages, customers, memberships, orders, rateLimit, unsubscribeRequests } from "~/db/schema";
+import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 import {
   deleteCustomersWithoutOrders,
   deleteUnpaidOrders,
@@ -124,7 +125,8 @@ async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<
     if (stale.length < BATCH_SIZE) break;
   }
 
-  // Customers whose last order (its last change) is older than the customer-data period.
+  // Customers whose last order (its last change) is older than the customer-data period, and whose
+  // membership, if any, ended before it too: a member's data is needed while they are a member.
   for (;;) {
     const expired = await db
       .select({ id: customers.id })
@@ -138,6 +140,21 @@ async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<
               .select({ one: sql`1` })
               .from(orders)
               .where(and(eq(orders.customerId, customers.id), gte(orders.updatedAt, cutoffs.customerData))),
+          ),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(memberships)
+              .where(
+                and(
+                  eq(memberships.customerId, customers.id),
+                  or(
+                    inArray(memberships.status, LIVE_MEMBERSHIP_STATUSES),
+                    isNull(memberships.endedAt),
+                    gte(memberships.endedAt, cutoffs.customerData),
+                  ),
+                ),
+              ),
           ),
         ),
       )

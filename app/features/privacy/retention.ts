@@ -5,7 +5,7 @@
 export const RETENTION = {
   /** Orders still 'Not Paid' are deleted this long after they were created. */
   unpaidOrderHours: 48,
-  /** Customer data is kept this long after the customer's last order. */
+  /** Customer data is kept this long after the customer's last order or the end of their membership, whichever is later. */
   customerDataYears: 6,
   /** A data request is answered within this many calendar months (GDPR art. 12(3): one month). */
   dataRequestResponseMonths: 1,

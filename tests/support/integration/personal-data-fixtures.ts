@@ -1,10 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { contactMessages, customers, orderEvents, orders, payments, unsubscribeRequests } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import {
+  contactMessages,
+  customers,
+  membershipEvents,
+  memberships,
+  orderEvents,
+  orders,
+  payments,
+  unsubscribeRequests,
+} from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { createBooking } from "~/features/booking/orders.server";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { SYSTEM_ACTOR } from "~/lib/actor";
 import { bookingInput } from "./booking-helpers";
 
 const SANDBOX_CARDS = { paid: "4242424242424242", declined: "4000000000000002" } as const;
@@ -51,7 +62,10 @@ export function payByCard(db: Database, orderId: string, outcome: keyof typeof S
   return payForOrder(db, sandboxGateway, { orderId, card, origin: "https://site.test" });
 }
 
-/** Dates an order, its customer, its history and its payments as if all happened at `when`. */
+/**
+ * Dates an order, its customer, its history and its payments as if all happened at `when`, and the
+ * membership trial its payment started as if it started then.
+ */
 export async function backdate(db: Database, orderId: string, when: Date) {
   const [order] = await db
     .update(orders)
@@ -61,6 +75,39 @@ export async function backdate(db: Database, orderId: string, when: Date) {
   await db.update(customers).set({ createdAt: when }).where(eq(customers.id, order!.customerId));
   await db.update(orderEvents).set({ createdAt: when }).where(eq(orderEvents.orderId, orderId));
   await db.update(payments).set({ createdAt: when }).where(eq(payments.orderId, orderId));
+  const moved = await db
+    .update(memberships)
+    .set({
+      trialEndsAt: sql`${when.toISOString()}::timestamptz + (${memberships.trialEndsAt} - ${memberships.createdAt})`,
+      currentPeriodEnd: sql`${when.toISOString()}::timestamptz + (${memberships.currentPeriodEnd} - ${memberships.createdAt})`,
+      currentPeriodStart: when,
+      createdAt: when,
+    })
+    .where(eq(memberships.orderId, orderId))
+    .returning({ id: memberships.id });
+  for (const { id } of moved) {
+    await db.update(membershipEvents).set({ createdAt: when }).where(eq(membershipEvents.membershipId, id));
+  }
+}
+
+/** The membership that the order's payment started. */
+export async function membershipOf(db: Database, orderId: string) {
+  const [membership] = await db.select().from(memberships).where(eq(memberships.orderId, orderId));
+  if (!membership) throw new Error(`order ${orderId} started no membership`);
+  return membership;
+}
+
+/** Ends, at `when`, the membership that the order's payment started, as an immediate cancellation does. */
+export async function endMembershipAt(db: Database, orderId: string, when: Date) {
+  const membership = await membershipOf(db, orderId);
+  const outcome = await cancelMembership(db, {
+    membershipId: membership.id,
+    atOnce: true,
+    actor: SYSTEM_ACTOR,
+    now: when,
+    origin: "https://site.test",
+  });
+  if (outcome.kind !== "cancelled") throw new Error(`membership ${membership.id} was not live`);
 }
 
 export async function insertContactMessage(db: Database, { email = "ann@example.com", createdAt = new Date() } = {}) {

@@ -6,6 +6,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { OrderStatus } from "~/db/schema";
 import { ADMIN_STATUS_ACTIONS, adminTransitionsFrom, MAX_NOTE_LENGTH } from "~/features/admin/order-status-actions";
+import { ORDER_TRANSITIONS } from "~/features/booking/order-status";
 
 /**
  * One button for each change the state machine allows from `status`, sharing an optional note. A
@@ -15,7 +16,13 @@ export function OrderStatusForm({ status, error }: { status: OrderStatus; error?
   const pending = useIsPending();
   const targets = adminTransitionsFrom(status);
   if (targets.length === 0) {
-    return <p className="text-sm text-muted-foreground">Ce statut est définitif : aucun changement possible.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        {ORDER_TRANSITIONS[status].length === 0
+          ? "Ce statut est définitif : aucun changement possible."
+          : "Seul un remboursement (section « Remboursements ») peut encore changer ce statut."}
+      </p>
+    );
   }
   return (
     <Form method="post" className="grid gap-3" aria-describedby={error ? "status-change-error" : undefined}>
@@ -37,11 +44,6 @@ export function OrderStatusForm({ status, error }: { status: OrderStatus; error?
           </Button>
         ))}
       </div>
-      {targets.includes("refunded") ? (
-        <p className="text-xs text-muted-foreground">
-          « Rembourser » enregistre le remboursement ; le virement se fait auprès du prestataire de paiement.
-        </p>
-      ) : null}
     </Form>
   );
 }

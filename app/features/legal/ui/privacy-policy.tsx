@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { siteConfig } from "../../../../site.config";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { RETENTION, formatPeriod } from "~/features/privacy/retention";
 
 const { company, domains } = siteConfig;
+const customerDataPeriod = formatPeriod(RETENTION.customerDataYears, "year");
 
 export const PRIVACY_LAST_UPDATED = "2025-03-21";
 
@@ -16,7 +18,11 @@ const RETENTION_PERIODS = [
   },
   {
     what: "Customer data",
-    how: `Your bookings, orders and payment records are kept for ${formatPeriod(RETENTION.customerDataYears, "year")} after your last order, as our accounting and tax records require, and then deleted or anonymised.`,
+    how: `Your bookings, orders and payment records are kept for ${customerDataPeriod} after your last order, as our accounting and tax records require, and then deleted or anonymised.`,
+  },
+  {
+    what: "Your membership",
+    how: `Kept while it runs and for ${customerDataPeriod} after it ends, with its fees and refunds, as our accounting and tax records require; your bookings are kept until then too. Then your name and contact details are removed, and the records that remain name no one.`,
   },
   {
     what: "Your account",
@@ -90,7 +96,13 @@ export const privacySections: LegalSectionContent[] = [
         </li>
         <li>
           <strong>Payment details:</strong> only the brand of your card and its last 4 digits, with the amount, currency
-          and result of the payment. Card numbers and security codes (CVV) are never stored.
+          and result of the payment. For your membership&rsquo;s fees, our payment provider keeps your card and we keep
+          only its reference there. Card numbers and security codes (CVV) are never stored.
+        </li>
+        <li>
+          <strong>Membership details:</strong> your plan and its price, the dates of your free trial and of each{" "}
+          {MEMBERSHIP_TERMS.periodMonths}-month period, each fee charged (amount, date, payment attempts and result),
+          any refund (amount, reason and date), your cancellation, and the e-mails we send you about your membership.
         </li>
         <li>
           <strong>Account data:</strong> your name, e-mail address, your password (stored only as a secure hash, never
@@ -117,9 +129,12 @@ export const privacySections: LegalSectionContent[] = [
     body: (
       <ul>
         <li>
-          <strong>To provide your membership and bookings</strong>, take payment, give you access to the member area and
-          send you the e-mails that belong to your order. Legal basis: performance of our contract with you (GDPR
-          article 6(1)(b)).
+          <strong>To provide your membership and bookings</strong>, take payment, charge your membership&rsquo;s fee{" "}
+          every {MEMBERSHIP_TERMS.periodMonths} months to the card you paid with, give you access to the member area and
+          send you the e-mails that belong to your order and membership: the start of your free trial, a reminder{" "}
+          {formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour")} before the first charge, a receipt for each
+          charge, a payment reminder if a payment is declined, and the confirmation of a cancellation or a refund. Legal
+          basis: performance of our contract with you (GDPR article 6(1)(b)).
         </li>
         <li>
           <strong>To keep accounting and tax records.</strong> Legal basis: a legal obligation (article 6(1)(c)).
@@ -144,8 +159,9 @@ export const privacySections: LegalSectionContent[] = [
         <ul>
           <li>
             <strong>Processors working for us:</strong> our hosting provider, which runs our servers and database; our
-            payment provider, which processes your card payment; and our e-mail delivery provider, which sends our
-            e-mails. Each is bound by a data processing agreement and may use your data only on our instructions.
+            payment provider, which processes your card payments and keeps your card for your membership&rsquo;s fees;
+            and our e-mail delivery provider, which sends our e-mails. Each is bound by a data processing agreement and
+            may use your data only on our instructions.
           </li>
           <li>
             <strong>Airports, lounges and attractions</strong> receive only what they need to let you in, such as your
@@ -211,7 +227,9 @@ export const privacySections: LegalSectionContent[] = [
             <strong>rectification</strong> of data that is wrong or incomplete;
           </li>
           <li>
-            <strong>erasure</strong> of your data, unless we must keep it by law;
+            <strong>erasure</strong> of your data, unless we must keep it by law: paid orders, membership fees and
+            refunds stay in our accounts, without your name or contact details. If your membership is still running,
+            erasing your data cancels it at once, and nothing more is charged;
           </li>
           <li>
             <strong>restriction</strong> of our use of your data while a question about it is being resolved;

@@ -2,11 +2,16 @@ import { Link } from "react-router";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { formatPeriod } from "~/features/privacy/retention";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
-const { company, pricing, trialDays } = siteConfig;
+const { company, pricing } = siteConfig;
+const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays } =
+  MEMBERSHIP_TERMS;
 const plans = [pricing.medium, pricing.premium];
+const everyPeriod = `every ${periodMonths} months`;
 
 export const subscriptionTermsIntro = (
   <p>
@@ -22,8 +27,10 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "The free trial",
     body: (
       <p>
-        Every plan starts with a {trialDays}-day free trial, and your first fast-track purchase includes one too.
-        Nothing is charged for the trial. If you cancel before it ends, you pay nothing at all.
+        Your first fast-track purchase starts a {trialDays}-day free trial of the {pricing.medium.name} plan, one per
+        e-mail address. Nothing is charged for the trial, and{" "}
+        {formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour")} before it ends we e-mail you the date and the amount
+        of the first charge. If you cancel before it ends, you pay nothing at all.
       </p>
     ),
   },
@@ -32,15 +39,20 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Billing every quarter",
     body: (
       <>
-        <p>When the trial ends, the fee of your plan is charged to your card for the first period:</p>
+        <p>When the trial ends, the fee of your plan is charged to the card you paid with, and then {everyPeriod}:</p>
         <ul>
           {plans.map((plan) => (
             <li key={plan.id}>
-              <strong>{plan.name}</strong>: <Price amount={plan.price} /> {plan.period.toLowerCase()}
+              <strong>{plan.name}</strong>: <Price amount={plan.price} /> {everyPeriod}
             </li>
           ))}
         </ul>
-        <p>Charges appear on your bank statement under the name {company.name}. We accept Visa and Mastercard.</p>
+        <p>
+          Our payment provider keeps your card for these charges; we keep only its brand, its last 4 digits and the
+          provider&rsquo;s reference to it, never the card number or security code. Charges appear on your bank
+          statement under the name {company.name}, and each one is confirmed by an e-mail receipt. We accept Visa and
+          Mastercard.
+        </p>
       </>
     ),
   },
@@ -59,8 +71,9 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Payment reminders",
     body: (
       <p>
-        If a payment is declined, we send you a payment reminder by e-mail. You then have 7 days to pay. If the payment
-        has still not been made after those 7 days, we may end your membership.
+        If a payment is declined, we send you a payment reminder by e-mail. You then have {reminderGraceDays} days to
+        pay, and we try your card again every {retryEveryDays} days. If the payment has still not been made{" "}
+        {reminderGraceDays} days after the reminder, your membership ends and nothing more is charged.
       </p>
     ),
   },
@@ -69,20 +82,21 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Cancelling",
     body: (
       <p>
-        You can cancel at any time: in the member area, on our <Link to="/unsubscribe">Unsubscribe</Link> page, or by
-        contacting customer service. After you cancel, no further fee is charged and you keep access until the end of
-        the period you have already paid for.
+        You can cancel at any time on our <Link to="/unsubscribe">Unsubscribe</Link> page: we e-mail you a link, and
+        opening it cancels your membership. Customer service can also cancel it for you. No further fee is charged and
+        you keep access until the end of the period you have already paid for (a trial simply ends, without any charge);
+        we confirm by e-mail until when.
       </p>
     ),
   },
   {
     id: "change-of-mind",
-    title: "Changing your mind within 14 days",
+    title: `Changing your mind within ${changeOfMindDays} days`,
     body: (
       <p>
-        You may withdraw within 14 days of receiving your confirmation e-mail, without giving a reason. Your membership
-        then ends straight away. The <Link to="/terms#cancellation-form">model cancellation form</Link> in our terms can
-        help, but an e-mail is enough.
+        You may withdraw within {changeOfMindDays} days of receiving your confirmation e-mail, without giving a reason.
+        Your membership then ends straight away. The <Link to="/terms#cancellation-form">model cancellation form</Link>{" "}
+        in our terms can help, but an e-mail is enough.
       </p>
     ),
   },
@@ -92,7 +106,7 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     body: (
       <p>
         A fee that has been charged is not refunded, except a confirmed duplicate charge or technical overcharge, which
-        we refund to your card within 14 days.
+        we refund to your card within {refundWithinDays} days.
       </p>
     ),
   },

@@ -3,11 +3,17 @@ import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { formatPeriod } from "~/features/privacy/retention";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
-const { company, domains, pricing, fastTrack, trialDays } = siteConfig;
+const { company, domains, pricing, fastTrack } = siteConfig;
+const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays } =
+  MEMBERSHIP_TERMS;
 const plans = [pricing.medium, pricing.premium];
+const everyPeriod = `every ${periodMonths} months`;
+const reminderBefore = formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour");
 
 export const TERMS_LAST_UPDATED = "2025-03-21";
 
@@ -121,7 +127,7 @@ export const termsSections: LegalSectionContent[] = [
         <ul>
           {plans.map((plan) => (
             <li key={plan.id}>
-              <strong>{plan.name}</strong>: <Price amount={plan.price} />, {plan.period.toLowerCase()}
+              <strong>{plan.name}</strong>: <Price amount={plan.price} />, {everyPeriod}
               <ul className="mt-2">
                 {plan.features.map((feature) => (
                   <li key={feature}>{feature}</li>
@@ -143,23 +149,25 @@ export const termsSections: LegalSectionContent[] = [
     body: (
       <>
         <p>
-          Every membership starts with a <strong>{trialDays}-day free trial</strong>. If you cancel during the trial,
-          you pay nothing.
+          Every membership starts with a <strong>{trialDays}-day free trial</strong>, which your first fast-track
+          purchase starts (see <a href="#fast-track-bookings">Fast-track bookings</a>). If you cancel during the trial,
+          you pay nothing. {reminderBefore} before the trial ends, we send you an e-mail with the date and the amount of
+          the first charge.
         </p>
         <p>
           If you do not cancel, the membership continues when the trial ends: the fee of your plan is charged to the
-          card you gave us, and again at the start of each following period:
+          card you paid with, and again {everyPeriod} after that:
         </p>
         <ul>
           {plans.map((plan) => (
             <li key={plan.id}>
-              {plan.name}: <Price amount={plan.price} /> {plan.period.toLowerCase()}
+              {plan.name}: <Price amount={plan.price} /> {everyPeriod}
             </li>
           ))}
         </ul>
         <p>
-          The membership renews automatically each time until it ends as described in{" "}
-          <a href="#cancellation">Cancelling your membership</a>. There is no minimum term.
+          We send you a receipt by e-mail for each charge. The membership renews automatically each time until it ends
+          as described in <a href="#cancellation">Cancelling your membership</a>. There is no minimum term.
         </p>
       </>
     ),
@@ -196,9 +204,11 @@ export const termsSections: LegalSectionContent[] = [
           child; the total is shown before you pay.
         </p>
         <p>
-          Your first fast-track purchase includes a {trialDays}-day free trial of the membership. After the trial the
-          membership continues at <Price amount={pricing.medium.price} /> {pricing.medium.period.toLowerCase()} unless
-          you cancel during the trial. The rest of these terms apply to that membership like to any other.
+          Your first fast-track purchase includes a {trialDays}-day free trial of the {pricing.medium.name} membership,
+          which starts when your payment is taken. After the trial the membership continues at{" "}
+          <Price amount={pricing.medium.price} /> {everyPeriod}, charged to the card you paid the booking with, unless
+          you cancel during the trial. An e-mail address gets one free trial: a later booking with the same address does
+          not start another. The rest of these terms apply to that membership like to any other.
         </p>
         <p>
           A booking is valid for the airport and date you chose. Please allow enough time for your journey: fast track
@@ -214,26 +224,31 @@ export const termsSections: LegalSectionContent[] = [
       <>
         <p>
           We accept Visa and Mastercard. Charges appear on your bank statement under the name {company.name}. Your card
-          details are handled by our payment provider; we never store your card number or security code.
+          details are handled by our payment provider, which keeps your card for the recurring fees. We keep only its
+          brand, its last 4 digits and the payment provider&rsquo;s reference to it; we never store your card number or
+          security code.
         </p>
         <p>
-          If a payment fails, we send you a payment reminder by e-mail. You then have <strong>7 days</strong> to pay. If
-          the payment has still not been made after those 7 days, we may end the contract and your membership stops.
+          If a payment is declined, we send you a payment reminder by e-mail, with what to do and the date your
+          membership ends if the fee stays unpaid. You then have <strong>{reminderGraceDays} days</strong> to pay;
+          meanwhile we try your card again every {retryEveryDays} days. If the payment has still not been made{" "}
+          {reminderGraceDays} days after the reminder, the contract ends, your membership stops and nothing more is
+          charged.
         </p>
       </>
     ),
   },
   {
     id: "change-of-mind",
-    title: "Your 14-day right to change your mind",
+    title: `Your ${changeOfMindDays}-day right to change your mind`,
     body: (
       <>
         <p>
-          You may withdraw from the contract without giving a reason within <strong>14 days</strong> of the day you
-          receive our confirmation e-mail. To do so, send us a clear statement by e-mail to <CompanyEmailLink /> or by
-          post to {company.legalName}, {company.address}. You may use the{" "}
+          You may withdraw from the contract without giving a reason within <strong>{changeOfMindDays} days</strong> of
+          the day you receive our confirmation e-mail. To do so, send us a clear statement by e-mail to{" "}
+          <CompanyEmailLink /> or by post to {company.legalName}, {company.address}. You may use the{" "}
           <a href="#cancellation-form">model cancellation form</a> below, but you do not have to. You are in time if you
-          send your statement before the 14 days are over.
+          send your statement before the {changeOfMindDays} days are over.
         </p>
         <p>
           When you withdraw, your membership ends straight away and no further fee is charged. If you withdraw during
@@ -251,22 +266,23 @@ export const termsSections: LegalSectionContent[] = [
         <p>You can cancel your membership at any time, without giving a reason:</p>
         <ul>
           <li>
-            in the member area at <MemberAreaLink />;
+            on our <Link to="/unsubscribe">Unsubscribe</Link> page: enter the e-mail address of your membership and we
+            send you a link; opening it cancels your membership;
           </li>
           <li>
-            on our <Link to="/unsubscribe">Unsubscribe</Link> page;
-          </li>
-          <li>
-            by e-mail to <CompanyEmailLink />, by phone on <CompanyPhoneLink /> or in the chat.
+            or by asking our customer service, by e-mail to <CompanyEmailLink />, by phone on <CompanyPhoneLink /> or in
+            the chat.
           </li>
         </ul>
         <p>
-          If you cancel during the free trial, no fee is charged. If you cancel later, no further fee is charged and you
-          keep access until the end of the period you have already paid for.
+          Your cancellation takes effect at the end of the period you have already paid for: no further fee is charged,
+          and you keep access until then. If you cancel during the free trial, it ends at the end of the trial and
+          nothing is charged. If a fee is unpaid when you cancel, the membership ends at once and that fee is not
+          charged. We confirm your cancellation by e-mail, with the date until which you keep access.
         </p>
         <p>
-          The membership ends when you cancel it, or when a payment is declined and not made within the 7 days of the
-          payment reminder (see <a href="#payment">Payment and payment reminders</a>).
+          The membership ends when you cancel it, or when a payment is declined and not made within the{" "}
+          {reminderGraceDays} days of the payment reminder (see <a href="#payment">Payment and payment reminders</a>).
         </p>
       </>
     ),
@@ -283,7 +299,7 @@ export const termsSections: LegalSectionContent[] = [
         </ul>
         <p>
           Tell our customer service about such a charge. Once we have confirmed it, we refund the amount to the card you
-          paid with within <strong>14 days</strong>.
+          paid with within <strong>{refundWithinDays} days</strong>, and tell you by e-mail how much we refunded.
         </p>
       </>
     ),
@@ -372,8 +388,8 @@ export const cancellationForm: LegalSectionContent = {
   body: (
     <>
       <p>
-        Complete and return this form only if you want to withdraw from the contract within the 14-day period. Copy it
-        into an e-mail, or print it and send it by post.
+        Complete and return this form only if you want to withdraw from the contract within the {changeOfMindDays}-day
+        period. Copy it into an e-mail, or print it and send it by post.
       </p>
       <div
         data-testid="cancellation-form"

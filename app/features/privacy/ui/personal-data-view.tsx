@@ -2,6 +2,11 @@ import type * as React from "react";
 import { SummaryList } from "~/components/layout/summary-list";
 import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { orderStatusLabel } from "~/features/booking/order-status";
+import {
+  invoiceStatusLabel,
+  membershipPlanName,
+  membershipStatusLabel,
+} from "~/features/memberships/membership-status";
 import type { ChargeOutcome } from "~/features/payments/gateway";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
 
@@ -38,6 +43,16 @@ function Entry({ children }: { children: React.ReactNode }) {
   return <li className="rounded-lg border p-4 text-sm">{children}</li>;
 }
 
+type Refund = PersonalData["customers"][number]["orders"][number]["refunds"][number];
+
+/** Summary rows for refunds: "Remboursement 1: 12,50 €, reason". */
+function refundRows(refunds: Refund[]): [string, React.ReactNode][] {
+  return refunds.map((refund, index) => [
+    `Remboursement ${index + 1}`,
+    `${formatAmountFr(refund.amount, refund.currency)}, ${formatDateTimeFr(refund.createdAt)} : ${refund.reason}`,
+  ]);
+}
+
 type Customer = PersonalData["customers"][number];
 
 function CustomerEntry({ customer }: { customer: Customer }) {
@@ -58,6 +73,53 @@ function CustomerEntry({ customer }: { customer: Customer }) {
                   `Paiement ${index + 1}`,
                   `${payment.brand} •••• ${payment.last4}, ${PAYMENT_OUTCOMES[payment.outcome as ChargeOutcome] ?? payment.outcome}`,
                 ]),
+                ...refundRows(order.refunds),
+              ]}
+            />
+          </li>
+        ))}
+      </ul>
+    </Entry>
+  );
+}
+
+type Membership = PersonalData["memberships"][number];
+
+function MembershipEntry({ membership }: { membership: Membership }) {
+  const price = formatAmountFr(membership.price, membership.currency);
+  return (
+    <Entry>
+      <SummaryList
+        rows={[
+          ["Formule", `${membershipPlanName(membership.plan)}, ${price} par trimestre`],
+          ["Statut", membershipStatusLabel(membership.status)],
+          ["Début", formatDateTimeFr(membership.createdAt)],
+          ["Fin de l'essai", formatDateTimeFr(membership.trialEndsAt)],
+          [
+            "Période en cours",
+            `${formatDateTimeFr(membership.currentPeriodStart)} → ${formatDateTimeFr(membership.currentPeriodEnd)}`,
+          ],
+          [
+            "Fin",
+            membership.endedAt
+              ? formatDateTimeFr(membership.endedAt)
+              : membership.cancelAtPeriodEnd
+                ? "en fin de période"
+                : "—",
+          ],
+          ["Carte", `${membership.cardBrand} •••• ${membership.cardLast4}`],
+          ["Changements", String(membership.events.length)],
+        ]}
+      />
+      <ul className="mt-3 grid gap-3">
+        {membership.invoices.map((invoice) => (
+          <li key={invoice.periodStart.toString()} className="border-t pt-3">
+            <SummaryList
+              rows={[
+                ["Facture", `${formatDateTimeFr(invoice.periodStart)} → ${formatDateTimeFr(invoice.periodEnd)}`],
+                ["Statut", invoiceStatusLabel(invoice.status)],
+                ["Montant", formatAmountFr(invoice.amount, invoice.currency)],
+                ...refundRows(invoice.refunds),
               ]}
             />
           </li>
@@ -92,6 +154,11 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
       <Part title="Clients et commandes" empty="Aucune réservation avec cette adresse.">
         {data.customers.map((customer) => (
           <CustomerEntry key={customer.id} customer={customer} />
+        ))}
+      </Part>
+      <Part title="Adhésions" empty="Aucune adhésion.">
+        {data.memberships.map((membership) => (
+          <MembershipEntry key={membership.createdAt.toString()} membership={membership} />
         ))}
       </Part>
       <Part title="Messages de contact" empty="Aucun message.">

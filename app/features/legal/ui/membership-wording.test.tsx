@@ -1,0 +1,99 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { siteConfig } from "../../../../site.config";
+import type * as SiteConfigModule from "../../../../site.config";
+import { privacySections } from "./privacy-policy";
+import { subscriptionTermsSections } from "./subscription-terms";
+import { cancellationForm, termsSections } from "./terms";
+
+// Terms unlike the real ones (3-day trial, every 3 months, 24 hours, 7 days, every 2 days, 14 days)
+// and prices unlike the plans' (49, 79): every number on the pages must move with them.
+vi.mock("~/features/memberships/membership-status", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  MEMBERSHIP_TERMS: {
+    trialDays: 5,
+    periodMonths: 6,
+    trialReminderHours: 36,
+    reminderGraceDays: 9,
+    retryEveryDays: 4,
+    changeOfMindDays: 21,
+    refundWithinDays: 11,
+  },
+}));
+
+vi.mock("../../../../site.config", async (importOriginal) => {
+  const { siteConfig } = await importOriginal<typeof SiteConfigModule>();
+  const { medium, premium } = siteConfig.pricing;
+  return {
+    siteConfig: {
+      ...siteConfig,
+      pricing: { medium: { ...medium, price: 51 }, premium: { ...premium, price: 83 } },
+    },
+  };
+});
+
+/** The sections as a visitor reads them, without markup and without the plans' own feature lists (site.config.ts text). */
+function text(sections: { title: string; body: ReactNode }[]) {
+  const Page = () => sections.map((section) => [section.title, section.body]);
+  const Stub = createRoutesStub([{ path: "/", Component: Page }]);
+  let read = renderToStaticMarkup(<Stub />)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&rsquo;|’/g, "'")
+    .replace(/\s+/g, " ")
+    .replace(/ ([:,.;])/g, "$1");
+  for (const feature of [...siteConfig.pricing.medium.features, ...siteConfig.pricing.premium.features]) {
+    read = read.replaceAll(feature, "");
+  }
+  return read;
+}
+
+/** The real terms' numbers, which must not appear once the constants say otherwise. */
+const STALE =
+  /\b3-day\b|\b7 days(?! a week)|\b14 days\b|\b14-day\b|every 3 months|every 2 days|24 hours before|\$49\b|\$79\b/;
+
+describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS and site.config.ts", () => {
+  it("the terms and conditions", () => {
+    const terms = text([...termsSections, cancellationForm]);
+    for (const phrase of [
+      "Medium: $51, every 6 months",
+      "Premium: $83, every 6 months",
+      "5-day free trial",
+      "36 hours before the trial ends",
+      "continues at $51 every 6 months",
+      "You then have 9 days to pay; meanwhile we try your card again every 4 days",
+      "9 days after the reminder, the contract ends",
+      "Your 21-day right to change your mind",
+      "within 21 days of the day you receive our confirmation e-mail",
+      "within the 21-day period",
+      "within 11 days",
+    ]) {
+      expect(terms, phrase).toContain(phrase);
+    }
+    expect(terms).not.toMatch(STALE);
+  });
+
+  it("the subscription terms", () => {
+    const subscription = text(subscriptionTermsSections);
+    for (const phrase of [
+      "starts a 5-day free trial",
+      "36 hours before it ends",
+      "Medium: $51 every 6 months",
+      "You then have 9 days to pay, and we try your card again every 4 days",
+      "Changing your mind within 21 days",
+      "within 11 days",
+    ]) {
+      expect(subscription, phrase).toContain(phrase);
+    }
+    expect(subscription).not.toMatch(STALE);
+  });
+
+  it("the privacy policy", () => {
+    const privacy = text(privacySections);
+    for (const phrase of ["each 6-month period", "every 6 months", "a reminder 36 hours before the first charge"]) {
+      expect(privacy, phrase).toContain(phrase);
+    }
+    expect(privacy).not.toMatch(STALE);
+  });
+});
