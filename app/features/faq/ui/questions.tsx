@@ -58,9 +58,10 @@ export const FAQ_ITEMS: FaqItem[] = [
     question: "Can I cancel at any time?",
     answer: (
       <p>
-        Yes, you can cancel whenever you like, without giving a reason: in the member portal, on our{" "}
-        <Link to="/unsubscribe">Unsubscribe</Link> page or by contacting {company.name} customer service. If you cancel
-        during the free trial you pay nothing; after that, no further fee is charged.
+        Yes, you can cancel whenever you like, without giving a reason: on our{" "}
+        <Link to="/unsubscribe">Unsubscribe</Link> page (we e-mail you a link to confirm) or by contacting{" "}
+        {company.name} customer service. Your membership then ends when the free trial or the quarter you paid for ends:
+        cancel during the trial and you pay nothing; after that, no further fee is charged.
       </p>
     ),
   },
