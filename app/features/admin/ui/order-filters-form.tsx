@@ -5,14 +5,10 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ORDER_STATUSES } from "~/db/schema";
-import { filtersQuery, MIN_SEARCH_LENGTH, type FilterErrors, type FilterField } from "~/features/admin/order-filters";
+import { MIN_SEARCH_LENGTH } from "~/features/admin/customer-search";
+import { filterField, filtersQuery } from "~/features/admin/list-filters";
+import type { FilterErrors, FilterField } from "~/features/admin/order-filters";
 import { orderStatusLabel } from "~/features/booking/order-status";
-
-/** A filter field's id and its error, if any. */
-function filterField(name: FilterField, errors: FilterErrors) {
-  const error = errors[name];
-  return { id: `filter-${name}`, errors: error ? [error] : undefined };
-}
 
 /**
  * Search, status and dates, sent as a GET form: the filtered list has its own address, and the
