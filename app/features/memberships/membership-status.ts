@@ -1,4 +1,4 @@
-import type { MembershipStatus } from "~/db/schema";
+import type { InvoiceStatus, MembershipPlan, MembershipStatus } from "~/db/schema";
 import { siteConfig } from "../../../site.config";
 
 export type { MembershipStatus };
@@ -64,4 +64,22 @@ const FRENCH_LABELS: Record<MembershipStatus, string> = {
 /** The status as the back office shows it, in French. */
 export function membershipStatusLabel(status: string): string {
   return FRENCH_LABELS[status as MembershipStatus] ?? status;
+}
+
+/** The plan's name as the site shows it ("Medium", "Premium"). */
+export function membershipPlanName(plan: MembershipPlan): string {
+  return siteConfig.pricing[plan].name;
+}
+
+const INVOICE_FRENCH_LABELS: Record<InvoiceStatus, string> = {
+  open: "En attente",
+  paid: "Payée",
+  refunded: "Remboursée",
+  uncollectible: "Impayée",
+  void: "Annulée",
+};
+
+/** An invoice's status as the back office shows it, in French. */
+export function invoiceStatusLabel(status: string): string {
+  return INVOICE_FRENCH_LABELS[status as InvoiceStatus] ?? status;
 }
