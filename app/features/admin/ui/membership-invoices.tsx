@@ -73,7 +73,12 @@ export function MembershipInvoices({
             </p>
             <InvoiceFacts invoice={invoice} />
             {idempotencyKey ? (
-              <details open={Boolean(lastResult)} className="group rounded-md border bg-muted/30 px-3 py-2">
+              // Keyed on the key, fresh after each refund: the form then starts closed and empty again.
+              <details
+                key={idempotencyKey}
+                open={Boolean(lastResult)}
+                className="rounded-md border bg-muted/30 px-3 py-2"
+              >
                 <summary className="cursor-pointer font-medium text-link">
                   Rembourser ({formatAmountFr(invoice.refundable, invoice.currency)} au plus)
                 </summary>
