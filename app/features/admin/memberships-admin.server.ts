@@ -44,7 +44,7 @@ export type MembershipsPage = KeysetPage<AdminMembershipRow>;
 function filterConditions({ status, plan, search }: MembershipFilters): SQL[] {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(memberships.status, status));
-  if (plan) conditions.push(eq(memberships.plan, "medium"));
+  if (plan) conditions.push(eq(memberships.plan, plan));
   if (search) conditions.push(ofCustomersMatching(memberships.customerId, search));
   return conditions;
 }
