@@ -148,6 +148,14 @@ test.describe("the admin memberships", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, "admin-membership-canceled", testInfo);
 
+    await cardOf(page, "Membre").getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const customerMembership = cardOf(page, "Abonnement");
+    await expect(customerMembership).toContainText("Résiliée");
+    await screenshots(page, "admin-customer-membership", testInfo);
+    await customerMembership.getByRole("link", { name: "Medium" }).click();
+    await expect(page).toHaveURL(`/admin/memberships/${membershipId}`);
+
     await page.goto(`/admin/memberships?q=${traveller.lastName}&status=canceled`);
     await expect(page.getByRole("region", { name: "Abonnements" })).toContainText(name);
   });
