@@ -18,6 +18,7 @@ import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { membershipPlanName, membershipStatusLabel } from "~/features/memberships/membership-status";
 import { refundSchema } from "~/features/payments/refund";
+import { refundFeedback } from "~/features/payments/refund-feedback";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import type { Actor } from "~/lib/actor";
@@ -55,48 +56,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     const invoice = await findInvoiceOf(db, membershipId, invoiceId);
     if (!invoice) throw NOT_FOUND();
     const submission = parseWithZod(formData, { schema: refundSchema });
-    // Nothing was refunded: the form comes back with what was typed and why.
-    const refused = (errors: { amount: string } | { form: string }) =>
-      data(
-        {
-          refund: {
-            invoiceId,
-            result: submission.reply(
-              "amount" in errors ? { fieldErrors: { amount: [errors.amount] } } : { formErrors: [errors.form] },
-            ),
-          },
-        },
-        { status: 400 },
-      );
     if (submission.status !== "success") {
       return data({ refund: { invoiceId, result: submission.reply() } }, { status: 400 });
     }
     const outcome = await refundInvoice(db, sandboxGateway, { invoiceId, refund: submission.value, actor });
-    const amount = (minor: number) => formatAmountFr(minor, invoice.currency);
-    switch (outcome.kind) {
-      case "not-found":
-        throw NOT_FOUND();
-      case "refunded":
-        return redirectWithToast(page, {
-          type: "success",
-          title: "Remboursement effectué",
-          description: `${amount(outcome.amount)} remboursés sur la facture ; ${amount(outcome.refundedTotal)} remboursés en tout.`,
-        });
-      case "already-refunded":
-        return redirectWithToast(page, {
-          type: "info",
-          title: "Déjà remboursé",
-          description: `Ce formulaire avait déjà été envoyé : rien de plus n'a été remboursé (${amount(outcome.refundedTotal)} en tout).`,
-        });
-      case "too-much":
-        return refused(
-          outcome.refundable > 0
-            ? { amount: `Au plus ${amount(outcome.refundable)} : c'est ce qui reste à rembourser sur cette facture.` }
-            : { form: "Cette facture est déjà entièrement remboursée : rien n'a été remboursé." },
-        );
-      case "nothing-paid":
-        return refused({ form: "Cette facture n'a pas été payée : il n'y a rien à rembourser." });
-    }
+    if (outcome.kind === "not-found") throw NOT_FOUND();
+    const feedback = refundFeedback(outcome, invoice.currency);
+    if ("toast" in feedback) return redirectWithToast(page, feedback.toast);
+    const { refused } = feedback;
+    const result = submission.reply(
+      "amount" in refused ? { fieldErrors: { amount: [refused.amount] } } : { formErrors: [refused.form] },
+    );
+    return data({ refund: { invoiceId, result } }, { status: 400 });
   }
 
   const submission = parseWithZod(formData, { schema: cancelSchema });
@@ -122,8 +93,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         type: "success",
         title: outcome.atOnce ? "Abonnement résilié" : "Résiliation programmée",
         description: outcome.atOnce
-          ? "L'abonnement prend fin maintenant. Le membre en est informé par e-mail."
-          : `Le membre garde l'accès jusqu'au ${formatDateTimeFr(outcome.accessUntil)}, sans nouveau prélèvement. Il en est informé par e-mail.`,
+          ? "L'abonnement prend fin maintenant, sans nouveau prélèvement."
+          : `Le membre garde l'accès jusqu'au ${formatDateTimeFr(outcome.accessUntil)}, sans nouveau prélèvement.`,
       });
   }
 }

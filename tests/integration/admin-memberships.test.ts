@@ -310,7 +310,7 @@ describe(`refunds of a membership's invoices on ${testDatabaseKind()}`, () => {
     expect(tooMuch.data).toMatchObject({
       refund: {
         invoiceId: invoice.id,
-        result: { error: { amount: ["Au plus 49,00\u00a0€ : c'est ce qui reste à rembourser sur cette facture."] } },
+        result: { error: { amount: ["Au plus 49,00\u00a0€ : c'est ce qui reste à rembourser."] } },
       },
     });
     expect(await refundRows()).toEqual([]);
@@ -322,7 +322,7 @@ describe(`refunds of a membership's invoices on ${testDatabaseKind()}`, () => {
     expect(toastOf(first.headers)).toEqual({
       type: "success",
       title: "Remboursement effectué",
-      description: "10,50\u00a0€ remboursés sur la facture ; 10,50\u00a0€ remboursés en tout.",
+      description: "10,50\u00a0€ remboursés ; 10,50\u00a0€ remboursés en tout.",
     });
     const second = await post(membership.id, form);
     expect(toastOf(second.headers)).toMatchObject({ type: "info", title: "Déjà remboursé" });
@@ -343,7 +343,7 @@ describe(`refunds of a membership's invoices on ${testDatabaseKind()}`, () => {
     });
     const rest = await refundOf(membership.id, invoice.id, { amount: "38.5", reason: "Erreur technique" });
     expect(toastOf(rest.headers)).toMatchObject({
-      description: "38,50\u00a0€ remboursés sur la facture ; 49,00\u00a0€ remboursés en tout.",
+      description: "38,50\u00a0€ remboursés ; 49,00\u00a0€ remboursés en tout.",
     });
     const [after] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(after!.status).toBe("refunded");
@@ -358,7 +358,7 @@ describe(`refunds of a membership's invoices on ${testDatabaseKind()}`, () => {
     const none = await refundOf(membership.id, invoice.id, { amount: "1", reason: "Encore" });
     expect(none.data).toMatchObject({
       refund: {
-        result: { error: { "": ["Cette facture est déjà entièrement remboursée : rien n'a été remboursé."] } },
+        result: { error: { "": ["Tout a déjà été remboursé : rien n'a été remboursé de plus."] } },
       },
     });
     expect(await refundRows()).toHaveLength(2);
@@ -383,7 +383,7 @@ describe(`refunds of a membership's invoices on ${testDatabaseKind()}`, () => {
     await db().update(invoices).set({ status: "open", providerRef: null }).where(eq(invoices.id, invoice.id));
     const unpaid = await refundOf(membership.id, invoice.id, { amount: "5", reason: "Doublon" });
     expect(unpaid.data).toMatchObject({
-      refund: { result: { error: { "": ["Cette facture n'a pas été payée : il n'y a rien à rembourser."] } } },
+      refund: { result: { error: { "": ["Rien n'a été payé : il n'y a rien à rembourser."] } } },
     });
     const customer = await insertCustomer(db());
     const other = await insertMembership(db(), { customerId: customer.id, status: "active" });
