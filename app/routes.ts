@@ -11,6 +11,8 @@ export default [
     route("admin/orders/:orderId", "routes/admin.order.tsx"),
     route("admin/clients", "routes/admin.customers.tsx"),
     route("admin/clients/:customerId", "routes/admin.customer.tsx"),
+    route("admin/memberships", "routes/admin.memberships.tsx"),
+    route("admin/memberships/:membershipId", "routes/admin.membership.tsx"),
     route("admin/messages", "routes/admin.messages.tsx"),
     route("admin/data-requests", "routes/admin.data-requests.tsx"),
     route("admin/data-requests/:requestId", "routes/admin.data-request.tsx"),

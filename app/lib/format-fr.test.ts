@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmountFr, formatCountFr, formatDateTimeFr, formatDayFr } from "./format-fr";
+import { formatAmountFr, formatCountFr, formatDateFr, formatDateTimeFr, formatDayFr } from "./format-fr";
 
 describe("formatAmountFr", () => {
   it.each([
@@ -18,6 +18,13 @@ describe("formatDateTimeFr", () => {
   it("writes day/month/year and a 24-hour time in Amsterdam time", () => {
     expect(formatDateTimeFr(new Date("2025-06-24T12:05:00Z"))).toBe("24/06/2025 14:05");
     expect(formatDateTimeFr(new Date("2025-01-02T23:30:00Z"))).toBe("03/01/2025 00:30");
+  });
+});
+
+describe("formatDateFr", () => {
+  it("writes the day in Amsterdam, which may not be the UTC day", () => {
+    expect(formatDateFr(new Date("2025-06-24T12:05:00Z"))).toBe("24/06/2025");
+    expect(formatDateFr(new Date("2025-01-02T23:30:00Z"))).toBe("03/01/2025");
   });
 });
 

@@ -1,4 +1,4 @@
-import { COMPANY_TIME_ZONE } from "./company-time";
+import { COMPANY_TIME_ZONE, companyDay } from "./company-time";
 import { currencyByCode, type CurrencyCode } from "./currency";
 
 // The admin pages are French. These build their text from numbers themselves rather than through
@@ -43,4 +43,9 @@ export function formatAmountFr(minorUnits: number, code: CurrencyCode): string {
 /** "21/03/2025" from "2025-03-21". */
 export function formatDayFr(isoDate: string): string {
   return isoDate.split("-").reverse().join("/");
+}
+
+/** "24/06/2025": the day `date` falls on in Amsterdam. */
+export function formatDateFr(date: Date): string {
+  return formatDayFr(companyDay(date));
 }

@@ -6,6 +6,8 @@ import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
 import { CustomerName } from "~/features/admin/ui/customer-name";
 import { customerOrders, findCustomer } from "~/features/admin/customers-admin.server";
+import { customerMemberships } from "~/features/admin/memberships-admin.server";
+import { MembershipsList } from "~/features/admin/ui/memberships-list";
 import { formatCountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { OrdersList } from "~/features/admin/ui/orders-list";
@@ -29,7 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = id.success ? await findCustomer(db, id.data) : null;
   if (!customer) return data({ found: null }, { status: 404 });
   const position = pagePositionFromSearch(new URL(request.url).searchParams);
-  return { found: { customer, orders: await customerOrders(db, customer.id, position) } };
+  const [orders, memberships] = await Promise.all([
+    customerOrders(db, customer.id, position),
+    customerMemberships(db, customer.id),
+  ]);
+  return { found: { customer, orders, memberships } };
 }
 
 export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) {
@@ -37,7 +43,7 @@ export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) 
   if (!found) {
     return <AdminPage title="Client introuvable" lead="Ce client n'existe pas ou a été supprimé." />;
   }
-  const { customer, orders } = found;
+  const { customer, orders, memberships } = found;
   return (
     <AdminPage title={customer.name} lead={customer.email ?? undefined}>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 md:grid-cols-2">
@@ -63,6 +69,11 @@ export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) 
           />
         </SectionCard>
       </div>
+      {memberships.length ? (
+        <SectionCard title="Abonnement" subtitle="Démarré par la première commande payée de cette adresse.">
+          <MembershipsList memberships={memberships} label="Abonnement du client" />
+        </SectionCard>
+      ) : null}
       <SectionCard title="Commandes">
         {orders.rows.length ? (
           <>

@@ -6,7 +6,8 @@ import { filterValues, parseOrderFilters } from "~/features/admin/order-filters"
 import { OrderFiltersForm } from "~/features/admin/ui/order-filters-form";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
-import { ordersListPage, SearchTooBroadError } from "~/features/admin/orders-admin.server";
+import { ordersListPage } from "~/features/admin/orders-admin.server";
+import { SearchTooBroadError } from "~/features/admin/search-timeout.server";
 import { OrdersList } from "~/features/admin/ui/orders-list";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";

@@ -136,13 +136,13 @@ test.describe("the admin orders", () => {
 
     // A completed order may still be refunded, in part: it stays completed.
     const refunds = cardOf(page, "Remboursements");
-    await expect(page.getByLabel("Montant (USD)")).toHaveValue("33,00");
-    await page.getByLabel("Montant (USD)").fill("33,01");
+    await expect(page.getByLabel("Montant à rembourser (USD)")).toHaveValue("33,00");
+    await page.getByLabel("Montant à rembourser (USD)").fill("33,01");
     await page.getByLabel("Motif").fill("Geste commercial : attente au contrôle");
     await refunds.getByRole("button", { name: "Rembourser" }).click();
     await expect(refunds.getByText(/Montant trop élevé : 33,00\s\$ au plus\./)).toBeVisible();
-    await expect(page.getByLabel("Montant (USD)")).toHaveAttribute("aria-invalid", "true");
-    await page.getByLabel("Montant (USD)").fill("10");
+    await expect(page.getByLabel("Montant à rembourser (USD)")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Montant à rembourser (USD)").fill("10");
     await refunds.getByRole("button", { name: "Rembourser" }).click();
     await expect(page.getByText("Remboursement effectué")).toBeVisible();
     await expect(page.getByText(/10,00\s\$ remboursés ; il reste 23,00\s\$ remboursables\./)).toBeVisible();
@@ -150,7 +150,7 @@ test.describe("the admin orders", () => {
     await expect(made).toHaveCount(1);
     await expect(made).toContainText("Geste commercial : attente au contrôle");
     await expect(made).toContainText(`par ${admin.email}`);
-    await expect(page.getByLabel("Montant (USD)")).toHaveValue("23,00");
+    await expect(page.getByLabel("Montant à rembourser (USD)")).toHaveValue("23,00");
     await expect(page.getByLabel("Motif")).toHaveValue("");
     await expect(cardOf(page, "Statut")).toContainText("Terminée");
 
@@ -175,7 +175,7 @@ test.describe("the admin orders", () => {
     const [stale, staleRefund] = [await context.newPage(), await context.newPage()];
     for (const tab of [stale, staleRefund]) await tab.goto(`/admin/orders/${orderId}`);
 
-    await expect(page.getByLabel("Montant (EUR)")).toHaveValue("44,00");
+    await expect(page.getByLabel("Montant à rembourser (EUR)")).toHaveValue("44,00");
     await page.getByLabel("Motif").fill("Vol annulé");
     await page.getByRole("button", { name: "Rembourser" }).click();
     await expect(page.getByRole("status")).toContainText(
@@ -185,7 +185,7 @@ test.describe("the admin orders", () => {
     const refunds = cardOf(page, "Remboursements");
     await expect(refunds).toContainText("Commande entièrement remboursée");
     await expect(refunds.getByRole("listitem")).toContainText("Vol annulé");
-    await expect(page.getByLabel("Montant (EUR)")).toHaveCount(0);
+    await expect(page.getByLabel("Montant à rembourser (EUR)")).toHaveCount(0);
     await screenshots(page, "admin-order-refunded", testInfo);
     const history = page.getByRole("list", { name: "Historique, du plus récent au plus ancien" });
     await expect(history.getByRole("listitem").first()).toContainText("Payée → Remboursée");

@@ -5,6 +5,8 @@ import { session } from "~/db/schema";
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as customerLoader } from "~/routes/admin.customer";
 import { loader as customersLoader } from "~/routes/admin.customers";
+import { action as membershipAction, loader as membershipLoader } from "~/routes/admin.membership";
+import { loader as membershipsLoader } from "~/routes/admin.memberships";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin.messages";
 import { action as dataRequestAction, loader as dataRequestLoader } from "~/routes/admin.data-request";
 import { action as dataRequestExportAction } from "~/routes/admin.data-request-export";
@@ -59,6 +61,29 @@ const PROTECTED: ProtectedEntry[] = [
     path: `/admin/clients/${NO_SUCH_REQUEST}`,
     run: (r) => customerLoader(routeArgs(r, { customerId: NO_SUCH_REQUEST })),
     adminStatus: 404,
+  },
+  {
+    name: "GET /admin/memberships",
+    module: "admin.memberships.tsx",
+    kind: "page",
+    path: "/admin/memberships",
+    run: (r) => membershipsLoader(routeArgs(r)),
+  },
+  {
+    name: "GET /admin/memberships/:membershipId",
+    module: "admin.membership.tsx",
+    kind: "page",
+    path: `/admin/memberships/${NO_SUCH_REQUEST}`,
+    run: (r) => membershipLoader(routeArgs(r, { membershipId: NO_SUCH_REQUEST })),
+    adminStatus: 404,
+  },
+  {
+    name: "POST /admin/memberships/:membershipId",
+    module: "admin.membership.tsx",
+    kind: "page",
+    path: `/admin/memberships/${NO_SUCH_REQUEST}`,
+    run: (r) => membershipAction(routeArgs(posted(r), { membershipId: NO_SUCH_REQUEST })),
+    adminStatus: 400,
   },
   {
     name: "GET /admin/messages",

@@ -86,6 +86,13 @@ const TABLE: RouteAccess[] = [
     get: adminPage(404),
     post: everyone(NOT_ALLOWED),
   },
+  { route: "admin/memberships", path: "/admin/memberships", get: adminPage(200), post: everyone(NOT_ALLOWED) },
+  {
+    route: "admin/memberships/:membershipId",
+    path: `/admin/memberships/${NO_SUCH_ID}`,
+    get: adminPage(404),
+    post: adminPage(400),
+  },
   { route: "admin/messages", path: "/admin/messages", get: adminPage(200), post: adminPage(400) },
   { route: "admin/data-requests", path: "/admin/data-requests", get: adminPage(200), post: adminPage(400) },
   {

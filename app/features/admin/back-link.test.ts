@@ -12,6 +12,7 @@ describe("backLinkOf", () => {
     const id = "00000000-0000-4000-8000-000000000000";
     expect(backLinkOf(`/admin/orders/${id}`)).toEqual({ to: "/admin/orders", label: "Commandes" });
     expect(backLinkOf(`/admin/clients/${id}`)).toEqual({ to: "/admin/clients", label: "Clients" });
+    expect(backLinkOf(`/admin/memberships/${id}`)).toEqual({ to: "/admin/memberships", label: "Abonnements" });
     expect(backLinkOf(`/admin/data-requests/${id}`)).toEqual({ to: "/admin/data-requests", label: "Demandes RGPD" });
   });
 });

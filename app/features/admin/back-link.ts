@@ -2,6 +2,7 @@
 const LISTS: Record<string, string> = {
   "/admin/orders": "Commandes",
   "/admin/clients": "Clients",
+  "/admin/memberships": "Abonnements",
   "/admin/data-requests": "Demandes RGPD",
 };
 

@@ -1,4 +1,5 @@
 import { or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { customers } from "~/db/schema";
 
 /** `%term%` for LIKE, with the term's own `%`, `_` and `\` matched literally (backslash is LIKE's default escape). */
@@ -15,4 +16,12 @@ export function customerNameOrEmailContains(term: string): SQL {
   const pattern = containing(term);
   const inName = sql`lower(${customers.fullName}) like ${pattern}`;
   return /\s/.test(term) ? inName : or(inName, sql`${customers.email} like ${pattern}`)!;
+}
+
+/**
+ * Rows whose `customerId` is a customer with `term` in their name or e-mail: the customers are found
+ * first, through the trigram indexes, then their rows by the index on `customerId`.
+ */
+export function ofCustomersMatching(customerId: PgColumn, term: string): SQL {
+  return sql`${customerId} in (select ${customers.id} from ${customers} where ${customerNameOrEmailContains(term)})`;
 }

@@ -1,5 +1,12 @@
 import { z } from "~/lib/zod";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
+import { MIN_SEARCH_LENGTH } from "./customer-search";
+import {
+  filterValues as valuesOf,
+  optional,
+  parseFilters,
+  type FilterErrors as ListFilterErrors,
+} from "./list-filters";
 
 // The query string of /admin/orders and of its CSV export: the same filters for both.
 
@@ -16,13 +23,8 @@ export interface OrderFilters {
 
 export const NO_ORDER_FILTERS: OrderFilters = { status: null, from: null, to: null, search: null };
 
-export const MIN_SEARCH_LENGTH = 3;
 const MAX_SEARCH_LENGTH = 200;
 const ORDER_NUMBER_PATTERN = /^FT-\d+-[A-Z0-9]+$/i;
-
-/** An empty field of the filter form is the same as no field. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
 const day = (message: string) => z.iso.date({ error: message });
 
@@ -49,18 +51,14 @@ const filtersSchema = z
 
 export const FILTER_FIELDS = ["status", "from", "to", "q"] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
-export type FilterErrors = Partial<Record<FilterField, string>>;
+export type FilterErrors = ListFilterErrors<FilterField>;
 
 export type OrderFiltersResult = { success: true; filters: OrderFilters } | { success: false; errors: FilterErrors };
 
 /** The filters asked for by a query string, or the French messages saying what is wrong with it. */
 export function parseOrderFilters(params: URLSearchParams): OrderFiltersResult {
-  const parsed = filtersSchema.safeParse(filterValues(params));
-  if (!parsed.success) {
-    const errors: FilterErrors = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as FilterField] ??= issue.message;
-    return { success: false, errors };
-  }
+  const parsed = parseFilters(filtersSchema, FILTER_FIELDS, params);
+  if (!parsed.success) return parsed;
   const { status, from, to, q } = parsed.data;
   return {
     success: true,
@@ -74,12 +72,7 @@ function searchOf(text: string): OrderSearch | null {
   return { text: text.toLowerCase() };
 }
 
-/** The filters as typed (no cursor), to fill the form in again and carry into the pagination and export links. */
+/** The order filters as typed, to fill the form in again and carry into the pagination and export links. */
 export function filterValues(params: URLSearchParams): Record<FilterField, string> {
-  return Object.fromEntries(FILTER_FIELDS.map((name) => [name, params.get(name) ?? ""])) as Record<FilterField, string>;
-}
-
-/** The query string of the filters that are set, "" for none. */
-export function filtersQuery(values: Record<FilterField, string>): string {
-  return new URLSearchParams(Object.entries(values).filter(([, value]) => value !== "")).toString();
+  return valuesOf(FILTER_FIELDS, params);
 }

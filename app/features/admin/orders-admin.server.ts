@@ -1,10 +1,11 @@
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
 import { companyDayEnd, companyDayStart } from "./company-days.server";
-import { customerNameOrEmailContains } from "./customer-search.server";
+import { ofCustomersMatching } from "./customer-search.server";
 import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
 import { NO_ORDER_FILTERS, type OrderFilters, type OrderSearch } from "./order-filters";
+import { withSearchTimeout } from "./search-timeout.server";
 
 export const RECENT_ORDERS_PAGE_SIZE = 25;
 
@@ -39,9 +40,7 @@ export const orderListColumns = {
 
 function searchCondition(search: OrderSearch): SQL {
   if ("orderNumber" in search) return eq(orders.orderNumber, search.orderNumber);
-  // The customers are found first, through the trigram indexes; their orders then by orders.customer_id.
-  const matchingCustomers = sql`select ${customers.id} from ${customers} where ${customerNameOrEmailContains(search.text)}`;
-  return sql`${orders.customerId} in (${matchingCustomers})`;
+  return ofCustomersMatching(orders.customerId, search.text);
 }
 
 function filterConditions({ status, from, to, search }: OrderFilters): SQL[] {
@@ -94,35 +93,8 @@ export async function* allOrdersMatching(db: Database, filters: OrderFilters, ba
   } while (position);
 }
 
-/** A search too broad to answer in time: its customers have thousands of orders, few or none of which pass the other filters. */
-export class SearchTooBroadError extends Error {
-  override name = "SearchTooBroadError";
-}
-
-/**
- * Most searches take milliseconds, but one matching many customers whose orders the other filters
- * then nearly all exclude can walk every order: PostgreSQL gives up after this long instead. Ten
- * times what a narrow search takes on a million orders, so that a busy server does not cut those short.
- */
-const SEARCH_TIMEOUT = "500ms";
-
-const QUERY_CANCELED = "57014";
-
-function isQueryCanceled(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause ? error.cause : error;
-  return typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === QUERY_CANCELED;
-}
-
 /** The page of /admin/orders: recentOrders, with a name or e-mail search cut short when it would take too long. */
 export async function ordersListPage(db: Database, position: PagePosition, filters: OrderFilters): Promise<OrdersPage> {
   if (!filters.search || !("text" in filters.search)) return recentOrders(db, position, filters);
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = '${SEARCH_TIMEOUT}'`));
-      return recentOrders(tx, position, filters);
-    });
-  } catch (error) {
-    if (isQueryCanceled(error)) throw new SearchTooBroadError();
-    throw error;
-  }
+  return withSearchTimeout(db, (tx) => recentOrders(tx, position, filters));
 }

@@ -28,3 +28,14 @@ export async function adminCli(command: "grant" | "revoke", email: string) {
   });
   return stdout;
 }
+
+/**
+ * `npm run billing` against the e2e server's database, as an operator would. It stops with an error
+ * when the server's own scheduled run holds the billing lock: the caller tries again.
+ */
+export async function billingCli() {
+  const { stdout } = await run("npm", ["run", "--silent", "billing"], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl },
+  });
+  return stdout;
+}

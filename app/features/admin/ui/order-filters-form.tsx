@@ -1,18 +1,15 @@
-import { Download, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Download } from "lucide-react";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ORDER_STATUSES } from "~/db/schema";
-import { filtersQuery, MIN_SEARCH_LENGTH, type FilterErrors, type FilterField } from "~/features/admin/order-filters";
+import { MIN_SEARCH_LENGTH } from "~/features/admin/customer-search";
+import { filterField, filtersQuery } from "~/features/admin/list-filters";
+import type { FilterErrors, FilterField } from "~/features/admin/order-filters";
 import { orderStatusLabel } from "~/features/booking/order-status";
-
-/** A filter field's id and its error, if any. */
-function filterField(name: FilterField, errors: FilterErrors) {
-  const error = errors[name];
-  return { id: `filter-${name}`, errors: error ? [error] : undefined };
-}
+import { FilterButtons } from "./filter-buttons";
 
 /**
  * Search, status and dates, sent as a GET form: the filtered list has its own address, and the
@@ -48,16 +45,7 @@ export function OrderFiltersForm({ values, errors }: { values: Record<FilterFiel
           <Input name="to" type="date" defaultValue={values.to} />
         </Field>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit">
-          <Search aria-hidden="true" />
-          Filtrer
-        </Button>
-        {query ? (
-          <Button asChild variant="ghost">
-            <Link to="/admin/orders">Effacer les filtres</Link>
-          </Button>
-        ) : null}
+      <FilterButtons list="/admin/orders" filtered={query !== ""}>
         {Object.keys(errors).length === 0 ? (
           <Button asChild variant="outline" className="sm:ml-auto">
             <a href={`/admin/orders/export.csv${query ? `?${query}` : ""}`} download>
@@ -66,7 +54,7 @@ export function OrderFiltersForm({ values, errors }: { values: Record<FilterFiel
             </a>
           </Button>
         ) : null}
-      </div>
+      </FilterButtons>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Undo2 } from "lucide-react";
 import { Form } from "react-router";
 import { Field, withoutKey } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -12,11 +13,13 @@ import type { CurrencyCode } from "~/lib/currency";
 import { formatAmountFr } from "~/lib/format-fr";
 
 /**
- * The back office's refund form (French): an amount, prefilled with all that is left to refund, and
- * a reason. The server checks the cap again. Give it a new `key` with each new idempotency key, so
- * that it starts afresh after a refund.
+ * The back office's refund form (refundSchema, French): an amount, prefilled with all that is left
+ * to refund, and a reason. The page gives a fresh idempotency key with each load, so that a second
+ * click sends the same key and refunds nothing more; give the form that key as its React `key` too,
+ * so that it starts afresh after a refund. The server checks the cap again.
  */
 export function RefundForm({
+  id = "refund",
   action,
   refundable,
   currency,
@@ -24,44 +27,52 @@ export function RefundForm({
   lastResult,
   hidden,
 }: {
+  /** Unique on the page: the fields' ids are made from it. */
+  id?: string;
   /** Where the form posts; the page's own action when not given. */
   action?: string;
-  /** What may still be refunded, in minor units of `currency`. */
+  /** What can still be refunded, in minor units of `currency`. */
   refundable: number;
   currency: CurrencyCode;
-  /** Made afresh for each page load: sending the same form twice refunds once. */
   idempotencyKey: string;
+  /** The server's answer to this form's last submission, if it refused it. */
   lastResult?: SubmissionResult<string[]>;
-  /** Sent with the form: which of a page's forms this is, or what it refunds. */
+  /** Sent with the form: which of a page's forms this is, or what it refunds (an invoice's id). */
   hidden?: { name: string; value: string };
 }) {
   const pending = useIsPending({ formAction: action, fields: hidden ? { [hidden.name]: hidden.value } : undefined });
   const [form, fields] = useForm({
-    id: hidden ? `refund-${hidden.value}` : "refund",
+    id,
     lastResult,
     defaultValue: { amount: formatMajorAmount(refundable) },
     constraint: getZodConstraint(refundSchema),
-    shouldValidate: "onSubmit",
+    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: refundSchema }),
   });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
+    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-3">
       <FormAlert id={form.errorId} errors={form.errors} />
       {hidden ? <input type="hidden" name={hidden.name} value={hidden.value} /> : null}
       <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
       <InputField
         field={fields.amount}
-        label={`Montant (${currency})`}
+        label={`Montant à rembourser (${currency})`}
         description={`Au plus ${formatAmountFr(refundable, currency)}.`}
         inputMode="decimal"
         autoComplete="off"
         className="max-w-48"
       />
       <Field field={fields.reason} label="Motif" description="Enregistré avec le remboursement, votre nom et la date.">
-        <Textarea {...withoutKey(getTextareaProps(fields.reason))} maxLength={MAX_REFUND_REASON_LENGTH} rows={3} />
+        <Textarea {...withoutKey(getTextareaProps(fields.reason))} maxLength={MAX_REFUND_REASON_LENGTH} rows={2} />
       </Field>
-      <StatusButton pending={pending} pendingLabel="Remboursement..." className="justify-self-start">
+      <StatusButton
+        pending={pending}
+        pendingLabel="Remboursement..."
+        icon={<Undo2 aria-hidden="true" />}
+        variant="outline"
+        className="justify-self-start"
+      >
         Rembourser
       </StatusButton>
     </Form>

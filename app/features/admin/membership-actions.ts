@@ -1,0 +1,11 @@
+import { z } from "~/lib/zod";
+
+// The forms of a membership's admin page, each told apart by the field only it sends.
+
+/** The cancel buttons (MembershipCancelForm): at the end of the paid period, or at once. */
+export const cancelSchema = z.object({
+  cancel: z.enum(["at-period-end", "now"], { error: "Résiliation inconnue." }),
+});
+
+/** The hidden field by which an invoice's RefundForm says which invoice it refunds. */
+export const REFUND_INVOICE_FIELD = "invoiceId";

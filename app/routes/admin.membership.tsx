@@ -1,0 +1,194 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin.membership";
+import { SectionCard } from "~/components/layout/section-card";
+import { SummaryList } from "~/components/layout/summary-list";
+import { database } from "~/db/client.server";
+import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/membership-actions";
+import { findInvoiceOf, findMembershipDetails, refundKeys } from "~/features/admin/membership-details.server";
+import { AdminPage } from "~/features/admin/ui/admin-page";
+import { CustomerName } from "~/features/admin/ui/customer-name";
+import { MembershipCancelForm } from "~/features/admin/ui/membership-cancel-form";
+import { MembershipInvoices } from "~/features/admin/ui/membership-invoices";
+import { MembershipRefunds } from "~/features/admin/ui/membership-refunds";
+import { MembershipStatusBadge } from "~/features/admin/ui/membership-status-badge";
+import { StatusHistory } from "~/features/admin/ui/status-history";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { refundInvoice } from "~/features/memberships/invoice-refund.server";
+import { membershipPlanName, membershipStatusLabel } from "~/features/memberships/membership-status";
+import { refundSchema } from "~/features/payments/refund";
+import { refundFeedback } from "~/features/payments/refund-feedback";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import type { Actor } from "~/lib/actor";
+import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
+import { readFormData } from "~/lib/form-data.server";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { isUuid } from "~/lib/uuid";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...pageMeta({ title: data?.found ? "Abonnement" : "Abonnement introuvable" }),
+  ...layoutMeta(matches),
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const details = await findMembershipDetails(database().db, params.membershipId);
+  if (!details) return data({ found: null }, { status: 404 });
+  return { found: { details, refundKeys: refundKeys(details) } };
+}
+
+const NOT_FOUND = () => new Response("Not Found", { status: 404 });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const { membershipId } = params;
+  if (!isUuid(membershipId)) throw NOT_FOUND();
+  const formData = await readFormData(request);
+  const actor: Actor = { userId: admin.id, label: admin.email };
+  const page = `/admin/memberships/${membershipId}`;
+  const db = database().db;
+
+  const invoiceId = formData.get(REFUND_INVOICE_FIELD);
+  if (typeof invoiceId === "string") {
+    const invoice = await findInvoiceOf(db, membershipId, invoiceId);
+    if (!invoice) throw NOT_FOUND();
+    const submission = parseWithZod(formData, { schema: refundSchema });
+    if (submission.status !== "success") {
+      return data({ refund: { invoiceId, result: submission.reply() } }, { status: 400 });
+    }
+    const outcome = await refundInvoice(db, sandboxGateway, { invoiceId, refund: submission.value, actor });
+    if (outcome.kind === "not-found") throw NOT_FOUND();
+    const feedback = refundFeedback(outcome, invoice.currency);
+    if ("toast" in feedback) return redirectWithToast(page, feedback.toast);
+    const { refused } = feedback;
+    const result = submission.reply(
+      "amount" in refused ? { fieldErrors: { amount: [refused.amount] } } : { formErrors: [refused.form] },
+    );
+    return data({ refund: { invoiceId, result } }, { status: 400 });
+  }
+
+  const submission = parseWithZod(formData, { schema: cancelSchema });
+  if (submission.status !== "success") return data({ error: "Action inconnue : rechargez la page." }, { status: 400 });
+  const outcome = await cancelMembership(db, {
+    membershipId,
+    atOnce: submission.value.cancel === "now",
+    actor,
+    now: new Date(),
+    origin: publicOrigin(request),
+  });
+  switch (outcome.kind) {
+    case "not-found":
+      throw NOT_FOUND();
+    case "not-live":
+      return redirectWithToast(page, {
+        type: "error",
+        title: "Résiliation impossible",
+        description: "Cet abonnement est déjà résilié ou terminé : rien n'a été modifié.",
+      });
+    case "cancelled":
+      return redirectWithToast(page, {
+        type: "success",
+        title: outcome.atOnce ? "Abonnement résilié" : "Résiliation programmée",
+        description: outcome.atOnce
+          ? "L'abonnement prend fin maintenant, sans nouveau prélèvement."
+          : `Le membre garde l'accès jusqu'au ${formatDateTimeFr(outcome.accessUntil)}, sans nouveau prélèvement.`,
+      });
+  }
+}
+
+export default function AdminMembershipPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { found } = loaderData;
+  if (!found) {
+    return <AdminPage title="Abonnement introuvable" lead="Cet abonnement n'existe pas ou a été supprimé." />;
+  }
+  const { membership, customer, order, invoices, refunds, history } = found.details;
+  const page = `/admin/memberships/${membership.id}`;
+  const date = (value: Date | null) => (value ? formatDateTimeFr(value) : "—");
+  const refund = actionData && "refund" in actionData ? actionData.refund : undefined;
+  return (
+    <AdminPage title={`Abonnement ${membershipPlanName(membership.plan)}`} lead={customer.name}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <SectionCard
+          title="Statut"
+          className="lg:col-start-2 lg:row-start-1 lg:self-start"
+          contentClassName="grid gap-4"
+        >
+          <p>
+            <MembershipStatusBadge status={membership.status} />
+          </p>
+          {actionData && "error" in actionData ? (
+            <p role="alert" className="text-sm text-destructive">
+              {actionData.error}
+            </p>
+          ) : null}
+          <MembershipCancelForm membership={membership} />
+        </SectionCard>
+        <SectionCard title="Abonnement" className="lg:col-start-1 lg:row-start-1">
+          <SummaryList
+            rows={[
+              ["Formule", membershipPlanName(membership.plan)],
+              ["Cotisation par trimestre", formatAmountFr(membership.price, membership.currency)],
+              ["Devise", membership.currency],
+              ["Carte", `${membership.cardBrand} •••• ${membership.cardLast4}`],
+              ["Créé le", formatDateTimeFr(membership.createdAt)],
+              ["Fin de l'essai", formatDateTimeFr(membership.trialEndsAt)],
+              [
+                "Période en cours",
+                `${formatDateTimeFr(membership.currentPeriodStart)} → ${formatDateTimeFr(membership.currentPeriodEnd)}`,
+              ],
+              ["Résiliation à la fin de la période", membership.cancelAtPeriodEnd ? "Oui" : "Non"],
+              ["Fin du délai de paiement", date(membership.graceEndsAt)],
+              ["Terminé le", date(membership.endedAt)],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard title="Membre" className="lg:col-start-1 lg:row-start-2">
+          <SummaryList
+            rows={[
+              [
+                "Nom",
+                <Link to={`/admin/clients/${customer.id}`} className="text-link underline-offset-4 hover:underline">
+                  <CustomerName customer={customer} />
+                </Link>,
+              ],
+              ["E-mail", customer.email ?? "—"],
+              [
+                "Commande d'origine",
+                order ? (
+                  <Link
+                    to={`/admin/orders/${order.id}`}
+                    className="font-mono text-xs text-link underline-offset-4 hover:underline"
+                  >
+                    {order.orderNumber}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+              ],
+            ]}
+          />
+        </SectionCard>
+        <SectionCard
+          title="Factures"
+          subtitle="Une cotisation par trimestre, de la plus récente à la plus ancienne."
+          className="lg:col-start-1 lg:row-start-3"
+        >
+          <MembershipInvoices invoices={invoices} refundKeys={found.refundKeys} action={page} refund={refund} />
+        </SectionCard>
+        <SectionCard title="Remboursements" className="lg:col-start-1 lg:row-start-4">
+          <MembershipRefunds refunds={refunds} invoices={invoices} />
+        </SectionCard>
+        <SectionCard
+          title="Historique"
+          subtitle="Du plus récent au plus ancien."
+          className="lg:col-start-2 lg:row-span-3 lg:row-start-2 lg:self-start"
+        >
+          <StatusHistory events={history} statusLabel={membershipStatusLabel} created="Abonnement créé" />
+        </SectionCard>
+      </div>
+    </AdminPage>
+  );
+}

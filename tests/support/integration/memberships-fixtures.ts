@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { addDays, addMinutes } from "date-fns";
+import { desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "~/db/client.server";
+import { invoices, memberships, type CurrencyCode, type MembershipPlan, type MembershipStatus } from "~/db/schema";
+import { payForOrder } from "~/features/booking/checkout.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { toMinorUnits } from "~/lib/currency";
+import { siteConfig } from "../../../site.config";
+import { bookingInput } from "./booking-helpers";
+
+// Memberships for the tests: inserted as rows (fast, any status or date), or made the way the site
+// makes them (a paid first booking starts the trial) and billed by the job with a clock.
+
+export const FIXTURE_ORIGIN = "https://site.test";
+
+interface MembershipFixture {
+  customerId: string;
+  status?: MembershipStatus;
+  plan?: MembershipPlan;
+  currency?: CurrencyCode;
+  email?: string | null;
+  createdAt?: Date;
+  cancelAtPeriodEnd?: boolean;
+}
+
+/** A membership row as enrolment writes one, in its trial from `createdAt`, with the status asked for. */
+export async function insertMembership(
+  db: Database,
+  {
+    customerId,
+    status = "trialing",
+    plan = "medium",
+    currency = "EUR",
+    email = null,
+    createdAt = new Date(),
+    cancelAtPeriodEnd = false,
+  }: MembershipFixture,
+) {
+  const trialEndsAt = addDays(createdAt, MEMBERSHIP_TERMS.trialDays);
+  const [membership] = await db
+    .insert(memberships)
+    .values({
+      customerId,
+      email,
+      plan,
+      currency,
+      price: toMinorUnits(siteConfig.pricing[plan].price),
+      status,
+      trialEndsAt,
+      currentPeriodStart: createdAt,
+      currentPeriodEnd: trialEndsAt,
+      cancelAtPeriodEnd,
+      paymentMethodRef: `pm_sandbox_pays_${randomUUID()}`,
+      cardBrand: "Visa",
+      cardLast4: "4242",
+      createdAt,
+    })
+    .returning();
+  return membership!;
+}
+
+const CARD = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
+
+/**
+ * A member whose first quarter is paid: a booking paid with the sandbox's always-paying card starts
+ * the trial, then the billing job, run just after the trial's end, charges the first fee.
+ */
+export async function paidMember(
+  db: Database,
+  { firstName = "Ada", lastName = "Lovelace", email = `ada-${randomUUID().slice(0, 8)}@example.com` } = {},
+) {
+  const booking = bookingInput({ firstName, lastName, email });
+  const { orderId } = await createBooking(db, { booking, currency: "EUR", userId: null });
+  expect(await payForOrder(db, sandboxGateway, { orderId, card: CARD, origin: FIXTURE_ORIGIN })).toMatchObject({
+    kind: "paid",
+  });
+  const [trial] = await db.select().from(memberships).where(eq(memberships.orderId, orderId));
+  const billed = await runBilling(db, sandboxGateway, {
+    now: addMinutes(trial!.trialEndsAt, 1),
+    origin: FIXTURE_ORIGIN,
+  });
+  expect(billed.counts).toMatchObject({ charged: 1 });
+  const [membership] = await db.select().from(memberships).where(eq(memberships.id, trial!.id));
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.membershipId, trial!.id))
+    .orderBy(desc(invoices.periodStart));
+  expect(membership!.status).toBe("active");
+  expect(invoice!.status).toBe("paid");
+  return { membership: membership!, invoice: invoice!, orderId };
+}
