@@ -77,12 +77,12 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
       {result ? (
         <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
       ) : statistics && memberships ? (
-        <>
-          <StatisticsReport statistics={statistics} periodText={periodText} granularity={period.granularity} />
-          <SectionCard title="Abonnements" subtitle={`${periodText}, ${GROUPED_BY[period.granularity]}`}>
-            <MembershipFigures statistics={memberships} granularity={period.granularity} periodText={periodText} />
-          </SectionCard>
-        </>
+        <StatisticsReport
+          statistics={statistics}
+          memberships={memberships}
+          periodText={periodText}
+          granularity={period.granularity}
+        />
       ) : (
         <LoadFailedAlert />
       )}
@@ -90,21 +90,32 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
   );
 }
 
+/** The period's orders and memberships: the headline figures first, then each currency's sales and the airports. */
 function StatisticsReport({
   statistics,
+  memberships,
   periodText,
   granularity,
 }: {
   statistics: SalesStatistics;
+  memberships: MembershipStatistics;
   periodText: string;
   granularity: Granularity;
 }) {
   const heading = `${periodText}, ${GROUPED_BY[granularity]}`;
+  const membershipCard = (
+    <SectionCard title="Abonnements" subtitle={heading}>
+      <MembershipFigures statistics={memberships} granularity={granularity} periodText={periodText} />
+    </SectionCard>
+  );
   if (statistics.totals.orders === 0) {
     return (
-      <SectionCard title={heading}>
-        <p className="text-muted-foreground">Aucune commande sur cette période.</p>
-      </SectionCard>
+      <>
+        <SectionCard title={heading}>
+          <p className="text-muted-foreground">Aucune commande sur cette période.</p>
+        </SectionCard>
+        {membershipCard}
+      </>
     );
   }
   return (
@@ -115,6 +126,7 @@ function StatisticsReport({
         </h2>
         <StatisticsSummary statistics={statistics} />
       </section>
+      {membershipCard}
       {statistics.currencies.map((figures) => (
         <SectionCard key={figures.currency} title={`Ventes en ${figures.currency}`}>
           <CurrencyFigures figures={figures} granularity={granularity} periodText={periodText} />

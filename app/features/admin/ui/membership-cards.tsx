@@ -26,7 +26,7 @@ export function MembershipCards({ figures }: { figures: MembershipFigures | null
                   <dt>
                     <Link
                       to={`/admin/memberships?status=${status}`}
-                      className="underline-offset-4 hover:underline focus-visible:underline"
+                      className="text-primary underline-offset-4 hover:underline focus-visible:underline"
                     >
                       {membershipStatusLabel(status)}
                     </Link>
@@ -51,11 +51,14 @@ export function MembershipCards({ figures }: { figures: MembershipFigures | null
         {figures ? (
           <CardContent>
             {figures.recurring.length ? (
-              <dl className="grid gap-3 sm:grid-cols-3">
+              <dl className="grid gap-2">
                 {figures.recurring.map(({ currency, amount }) => (
-                  <div key={currency} className="grid gap-1 rounded-lg border p-3">
-                    <dt className="text-xs font-medium text-muted-foreground">{currency}</dt>
-                    <dd className="text-2xl font-bold whitespace-nowrap tabular-nums">
+                  <div
+                    key={currency}
+                    className="flex flex-wrap items-baseline justify-between gap-x-4 border-b pb-2 last:border-0 last:pb-0"
+                  >
+                    <dt className="text-sm text-muted-foreground">{currency}</dt>
+                    <dd className="ml-auto text-xl font-bold whitespace-nowrap tabular-nums">
                       {formatAmountFr(amount, currency)}
                     </dd>
                   </div>
