@@ -1,5 +1,16 @@
 import { Link } from "react-router";
-import { Activity, ArrowLeft, BarChart3, Euro, Inbox, Mail, ShieldCheck, ShoppingCart, Users } from "lucide-react";
+import {
+  Activity,
+  ArrowLeft,
+  BarChart3,
+  Euro,
+  Inbox,
+  Mail,
+  Repeat,
+  ShieldCheck,
+  ShoppingCart,
+  Users,
+} from "lucide-react";
 import type { Route } from "./+types/admin";
 import { PageHeading } from "~/components/layout/page-heading";
 import { useToastOnArrival } from "~/components/layout/toast-notice";
@@ -53,6 +64,7 @@ const UPCOMING_FEATURES = [
 const QUICK_ACCESS = [
   { to: "/admin/clients", label: "Gestion des clients", icon: Users },
   { to: "/admin/orders", label: "Commandes", icon: ShoppingCart },
+  { to: "/admin/memberships", label: "Abonnements", icon: Repeat },
   { to: "/admin/statistics", label: "Statistiques de ventes", icon: BarChart3 },
   { to: "/admin/messages", label: "Messages", icon: Inbox },
   { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
