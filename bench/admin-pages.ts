@@ -1,8 +1,9 @@
 // The back office at scale, on PostgreSQL: each admin page's server time and SQL queries per request
-// with 10,000 and with 1,000,000 seeded orders, and the server's memory during a full CSV export.
+// with 10,000 and with 1,000,000 seeded orders, customers and memberships (each customer with one
+// order and one membership), and the server's memory during a full CSV export.
 //   npm run build && npx tsx --tsconfig tsconfig.app.json bench/admin-pages.ts
 // BENCH_DATABASE_URL: a PostgreSQL server it may create (and then drops) a database on, default the
-// local one; BENCH_SIZES: the order counts, default 10000,1000000; BENCH_REQUESTS: measured requests
+// local one; BENCH_SIZES: the row counts, default 10000,1000000; BENCH_REQUESTS: measured requests
 // per page, default 50. Prints the results and writes them to bench/admin-pages.md. A page that is
 // not built yet (404) is reported as missing. Reads the server's memory from /proc (Linux).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,7 +23,7 @@ import { QUERY_COUNT_HEADER } from "../server/query-count";
 const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const WARM_UP_REQUESTS = 3;
 const RSS_SAMPLE_MS = 100;
-/** How many "older orders" links the deep page follows from the first page. */
+/** How many "older" links the deep pages follow from the first page of their list. */
 const DEEP_PAGE_HOPS = 5;
 const GOALS = { medianMs: 300, p95Ms: 150, growth: 2 };
 const REPORT_FILE = new URL("./admin-pages.md", import.meta.url);
@@ -61,7 +62,7 @@ function settingsFromEnv(): Settings {
     sizes.some((size) => !Number.isInteger(size) || size < 1) ||
     sizes.some((size, i) => i > 0 && size <= sizes[i - 1]!)
   ) {
-    throw new Error("BENCH_SIZES must be increasing whole numbers of orders, e.g. 10000,1000000");
+    throw new Error("BENCH_SIZES must be increasing whole numbers of rows, e.g. 10000,1000000");
   }
   if (!Number.isInteger(requests) || requests < 1) throw new Error("BENCH_REQUESTS must be a whole number above 0");
   return { serverUrl: process.env.BENCH_DATABASE_URL || DEFAULT_SERVER_URL, sizes, requests };
@@ -124,6 +125,12 @@ async function signInAsAdmin(server: ProductionServer, db: Database): Promise<Ad
   return client;
 }
 
+/** The start of a last name, lower-cased: what an admin types to find someone. */
+function namePart(fullName: string): string {
+  const lastName = fullName.split(" ").at(-1)!;
+  return lastName.slice(0, Math.max(4, lastName.length - 2)).toLowerCase();
+}
+
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -137,22 +144,28 @@ async function samples(db: Database) {
     rows: { order_id: string; order_number: string; customer_id: string; full_name: string }[];
   };
   const sample = rows.rows[0]!;
-  const lastName = sample.full_name.split(" ").at(-1)!;
+  const members = (await db.execute(sql`
+    select m.id as membership_id, c.full_name as member_name
+    from memberships m join customers c on c.id = m.customer_id
+    order by random() limit 1`)) as unknown as { rows: { membership_id: string; member_name: string }[] };
+  const member = members.rows[0]!;
   const today = new Date();
   const lastMonthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
   const lastMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
   const yearStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1));
   return {
     ...sample,
-    namePart: lastName.slice(0, Math.max(4, lastName.length - 2)).toLowerCase(),
+    ...member,
+    namePart: namePart(sample.full_name),
+    memberNamePart: namePart(member.member_name),
     lastMonth: `from=${isoDay(lastMonthStart)}&to=${isoDay(lastMonthEnd)}`,
     lastYearByMonth: `from=${isoDay(yearStart)}&to=${isoDay(today)}&granularity=month`,
   };
 }
 
-/** The page `hops` "older orders" links away from the first page of orders, or null without such links. */
-async function deepOrdersPage(client: AdminClient, hops: number): Promise<string | null> {
-  let url = new URL("/admin/orders", client.server.baseUrl);
+/** The page `hops` "older" links away from the first page of a list, or null without such links. */
+async function deepListPage(client: AdminClient, list: string, hops: number): Promise<string | null> {
+  let url = new URL(list, client.server.baseUrl);
   for (let hop = 0; hop < hops; hop++) {
     const page = await client.get(`${url.pathname}${url.search}`);
     const link = /href="([^"]*[?&](?:amp;)?after=[^"]*)"/.exec(page.body)?.[1];
@@ -173,11 +186,19 @@ async function pagePaths(db: Database, client: AdminClient): Promise<[string, st
     ["/admin/orders?from=…&to=… (last month)", `/admin/orders?${s.lastMonth}`],
     ["/admin/orders?q=<order number>", `/admin/orders?q=${q(s.order_number)}`],
     ["/admin/orders?q=<part of a name>", `/admin/orders?q=${q(s.namePart)}`],
-    [`/admin/orders, ${DEEP_PAGE_HOPS} pages deep`, await deepOrdersPage(client, DEEP_PAGE_HOPS)],
+    [`/admin/orders, ${DEEP_PAGE_HOPS} pages deep`, await deepListPage(client, "/admin/orders", DEEP_PAGE_HOPS)],
     ["/admin/orders/<id>", `/admin/orders/${s.order_id}`],
     ["/admin/clients", "/admin/clients"],
     ["/admin/clients?q=<name>", `/admin/clients?q=${q(s.full_name)}`],
     ["/admin/clients/<id>", `/admin/clients/${s.customer_id}`],
+    ["/admin/memberships", "/admin/memberships"],
+    ["/admin/memberships?status=active", "/admin/memberships?status=active"],
+    ["/admin/memberships?q=<part of a name>", `/admin/memberships?q=${q(s.memberNamePart)}`],
+    [
+      `/admin/memberships, ${DEEP_PAGE_HOPS} pages deep`,
+      await deepListPage(client, "/admin/memberships", DEEP_PAGE_HOPS),
+    ],
+    ["/admin/memberships/<id>", `/admin/memberships/${s.membership_id}`],
     ["/admin/statistics", "/admin/statistics"],
     ["/admin/statistics (a year by month)", `/admin/statistics?${s.lastYearByMonth}`],
     ["/admin/messages", "/admin/messages"],
@@ -281,7 +302,7 @@ export async function runAdminPagesBenchmark(
     for (const size of settings.sizes) {
       const missing = size - (await currentOrders(handle.db));
       const started = performance.now();
-      await seedDatabase(handle.db, { orders: missing, customers: Math.ceil(missing / 2) }, (line) =>
+      await seedDatabase(handle.db, { orders: missing, customers: missing, memberships: missing }, (line) =>
         console.log(`[seed] ${line}`),
       );
       const seedSeconds = (performance.now() - started) / 1000;
@@ -289,10 +310,10 @@ export async function runAdminPagesBenchmark(
       const pages = new Map<string, PageResult>();
       for (const [label, path] of await pagePaths(handle.db, client)) {
         pages.set(label, await measurePage(client, path, settings.requests));
-        console.log(`${format(size)} orders  ${label}: ${describe(pages.get(label)!)}`);
+        console.log(`${format(size)} rows  ${label}: ${describe(pages.get(label)!)}`);
       }
       const exported = await measureExport(client);
-      console.log(`${format(size)} orders  CSV export: ${describeExport(exported)}`);
+      console.log(`${format(size)} rows  CSV export: ${describeExport(exported)}`);
       runs.push({ orders: size, seedSeconds, loadAverage, pages, export: exported });
     }
     return { runs, postgresVersion };
@@ -372,11 +393,12 @@ function report(runs: SizeRun[], settings: Settings, postgresVersion: string, lo
       "queries per request (`X-Query-Count`, with `BENCH_COUNT_QUERIES=true`). Goals: under " +
       `${GOALS.medianMs} ms at the largest size, at most ${GOALS.growth}× the time at the smallest, p95 under ${GOALS.p95Ms} ms.`,
     "",
-    "Seeding (`npm run db:seed` code, each size adding to the previous one): " +
+    "Seeding (`npm run db:seed` code, each size adding to the previous one; that many orders, customers and " +
+      "memberships): " +
       runs
         .map(
           (run) =>
-            `${format(run.orders)} orders in ${run.seedSeconds.toFixed(0)} s ` +
+            `${format(run.orders)} in ${run.seedSeconds.toFixed(0)} s ` +
             `(load average ${run.loadAverage.toFixed(1)} when its measurements began)`,
         )
         .join("; ") +
@@ -417,7 +439,7 @@ export async function adminPagesBenchmark() {
     }
     const ratio = result.p50 / baseline.p50;
     return {
-      figure: `${label} p95 at ${format(large.orders)} orders (${result.queries ?? "?"} queries)`,
+      figure: `${label} p95 at ${format(large.orders)} rows (${result.queries ?? "?"} queries)`,
       value: ms(result.p95),
       baseline: `${ms(baseline.p95)} at ${format(small.orders)}`,
       ratio: ratio.toFixed(2),

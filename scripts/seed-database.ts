@@ -6,6 +6,7 @@ import { customers, orders, type CurrencyCode } from "~/db/schema";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { bookingNotes, FAST_TRACK_SERVICE } from "~/features/booking/orders.server";
 import { toMinorUnits } from "~/lib/currency";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { cardBrand } from "~/features/payments/card";
 import { SANDBOX_TEST_CARDS, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { RETENTION } from "~/features/privacy/retention";
@@ -15,6 +16,8 @@ export interface SeedOptions {
   orders: number;
   /** At most `orders`: every customer has at least one order. */
   customers: number;
+  /** At most `customers`: a membership belongs to one customer (and address). Half the customers by default. */
+  memberships?: number;
   /** Orders written per statement: bounds the memory and paces the progress lines. */
   batchSize?: number;
 }
@@ -76,6 +79,18 @@ const PAYMENT_CARDS = Object.entries(SANDBOX_TEST_CARDS)
   .filter(([, card]) => card.outcome === "succeeded")
   .map(([number]) => ({ brand: cardBrand(number)!, last4: number.slice(-4) }));
 
+/** How many memberships in a hundred are Premium rather than the trial's Medium. */
+const PREMIUM_PERCENT = 20;
+/** Of the trials: how many in a hundred are cancelled before the first fee, and how many have it declined. */
+const TRIALS_CANCELLED_PERCENT = 25;
+const TRIALS_UNPAID_PERCENT = 5;
+/** After the first fee, the chance that a member pays the next one too, and how many leavers cancel rather than stop paying. */
+const RENEWAL_CHANCE = 0.8;
+const LEAVERS_CANCELLING_PERCENT = 70;
+/** Documented sandbox cards (README, "Test cards"): these renew, this one declines every renewal. */
+const RENEWING_CARDS = ["4242424242424242", "5555555555554444"];
+const DECLINING_CARD = "4000000000000341";
+
 /** Whoever changed an order in the back office, in the seeded history. */
 const BACK_OFFICE_ACTOR = siteConfig.company.email;
 
@@ -106,7 +121,7 @@ function orderSuffix(counter: SQL): SQL {
 const asciiEmailPart = (name: SQL) =>
   sql`replace(translate(lower(${name}), 'éèêëàâäçïîôöüûáíóú', 'eeeeaaaciioouuaiou'), ' ', '')`;
 
-async function insertCustomers(db: Database, run: string, from: number, to: number) {
+async function insertCustomers(db: Database, run: string, from: number, to: number, emailBase: number) {
   await db.execute(sql`
     insert into customers (id, full_name, email, notes, created_at)
     select ${customerId(run, sql`seq`)}, first_name || ' ' || last_name, email,
@@ -115,7 +130,8 @@ async function insertCustomers(db: Database, run: string, from: number, to: numb
            created_at
     from (
       select seq, first_name, last_name, created_at,
-             ${asciiEmailPart(sql`first_name`)} || '.' || ${asciiEmailPart(sql`last_name`)} || (seq % 997) || '@' || domain as email,
+             -- The number makes every seeded address unique: an address has one membership at most.
+             ${asciiEmailPart(sql`first_name`)} || '.' || ${asciiEmailPart(sql`last_name`)} || (${emailBase}::bigint + seq) || '@' || domain as email,
              ${pick(AIRPORT_OPTIONS, sql`(seq % ${AIRPORT_OPTIONS.length})::float / ${AIRPORT_OPTIONS.length}`)} as airport,
              (created_at + (seq % 60) * interval '1 day')::date as flight_date,
              phone_prefix || ' ' || lpad(floor(phone_digits * 100000000)::int::text, 8, '0') as phone
@@ -239,6 +255,194 @@ async function insertOrders(
     where c.status in ('paid', 'completed', 'refunded')`);
 }
 
+/** A saved card of the sandbox's, as a membership keeps it: the reference (its unique end left to the SQL), brand and last four. */
+async function savedCard(number: string) {
+  const { paymentMethod } = await sandboxGateway.charge({
+    orderId: "seed",
+    amount: 100,
+    currency: "EUR",
+    card: { number, expiryMonth: 12, expiryYear: new Date().getFullYear() + 3, cvv: "123" },
+    saveCard: true,
+  });
+  if (!paymentMethod) throw new Error(`The sandbox did not save the card ending ${number.slice(-4)}`);
+  const uuidLength = 36;
+  return { refPrefix: paymentMethod.ref.slice(0, -uuidLength), brand: paymentMethod.brand, last4: paymentMethod.last4 };
+}
+
+type SavedCard = Awaited<ReturnType<typeof savedCard>>;
+
+/**
+ * Memberships `from` to `to` of this run (of `total`), each for one of this run's customers, spread
+ * over them, with their invoices and history: one statement. A membership starts when its customer
+ * first paid (or was created, if they never paid), as the trial a first paid fast track starts. Each
+ * member is drawn a number of fees they pay before they leave, and how they leave (cancelling for
+ * the period's end, or a declined fee unpaid after the reminder's grace); where that puts them today
+ * gives their status: in the trial, active, past due, cancelled or ended.
+ */
+async function insertMemberships(
+  db: Database,
+  {
+    run,
+    from,
+    to,
+    total,
+    customerCount,
+    cards,
+  }: {
+    run: string;
+    from: number;
+    to: number;
+    total: number;
+    customerCount: number;
+    cards: { renewing: SavedCard[]; declining: SavedCard };
+  },
+) {
+  const period = sql.raw(`interval '${MEMBERSHIP_TERMS.periodMonths} months'`);
+  const grace = sql.raw(`interval '${MEMBERSHIP_TERMS.reminderGraceDays} days'`);
+  const retry = sql.raw(`interval '${MEMBERSHIP_TERMS.retryEveryDays} days'`);
+  const reminder = sql.raw(`interval '${MEMBERSHIP_TERMS.trialReminderHours} hours'`);
+  const maxAttempts = Math.ceil(MEMBERSHIP_TERMS.reminderGraceDays / MEMBERSHIP_TERMS.retryEveryDays);
+  const medium = toMinorUnits(siteConfig.pricing.medium.price);
+  const premium = toMinorUnits(siteConfig.pricing.premium.price);
+  const renewing = (field: keyof SavedCard) =>
+    pick(
+      cards.renewing.map((card) => card[field]),
+      sql`s.r_card`,
+    );
+  // The billing job acts a few minutes after a period ends.
+  const jobDelay = sql`(1 + 59 * s.r_job) * interval '1 minute'`;
+  await db.execute(sql`
+    with drawn as materialized (
+      select floor(k::numeric * ${customerCount}::bigint / ${total}::bigint)::bigint as seq,
+             random() as r_plan, random() as r_currency, random() as r_fate, random() as r_life, random() as r_leave,
+             random() as r_request, random() as r_card, random() as r_job
+      from generate_series(${from}::bigint, ${to}::bigint - 1) k
+    ),
+    placed as (
+      select d.*, gen_random_uuid() as id, c.id as customer_id, c.email, first_paid.order_id,
+             coalesce(first_paid.currency, ${pick(CURRENCY_DRAW, sql`d.r_currency`)}) as currency,
+             coalesce(first_paid.paid_at, c.created_at) as started_at,
+             d.r_plan * 100 < ${PREMIUM_PERCENT} as premium
+      from drawn d join customers c on c.id = ${customerId(run, sql`d.seq`)}
+      left join lateral (
+        select o.id as order_id, o.currency, p.created_at as paid_at
+        from orders o join payments p on p.order_id = o.id
+        where o.customer_id = c.id and p.outcome = 'succeeded'
+        order by p.created_at limit 1
+      ) first_paid on true
+    ),
+    fated as (
+      select p.*, p.started_at + ${MEMBERSHIP_TERMS.trialDays}::int * interval '1 day' as trial_end,
+             -- The fees paid before leaving, and how the member leaves.
+             case when r_fate * 100 < ${TRIALS_CANCELLED_PERCENT + TRIALS_UNPAID_PERCENT} then 0
+                  else least(1 + floor(ln(1 - r_life) / ln(${RENEWAL_CHANCE}::float8))::int, 100) end as lifetime,
+             case when r_fate * 100 < ${TRIALS_CANCELLED_PERCENT} then 'cancel'
+                  when r_fate * 100 < ${TRIALS_CANCELLED_PERCENT + TRIALS_UNPAID_PERCENT} then 'unpaid'
+                  when r_leave * 100 < ${LEAVERS_CANCELLING_PERCENT} then 'cancel'
+                  else 'unpaid' end as leaving
+      from placed p
+    ),
+    timed as (
+      select f.*,
+             -- The fees due by now: one when the trial ends, then one a period.
+             case when trial_end > now() then 0
+                  else 1 + floor((extract(year from age(now(), trial_end)) * 12 + extract(month from age(now(), trial_end)))
+                                 / ${MEMBERSHIP_TERMS.periodMonths}::int)::int end as due,
+             trial_end + lifetime * ${period} as leave_at
+      from fated f
+    ),
+    staged as (
+      select t.*, due > lifetime as left_already, least(lifetime, due) as paid,
+             case when least(lifetime, due) = 0 then 'trialing' else 'active' end as standing,
+             -- The period of the last fee paid (or the trial): the one a cancellation is asked for.
+             case when least(lifetime, due) = 0 then started_at else trial_end + (least(lifetime, due) - 1) * ${period} end
+               as paid_start,
+             trial_end + least(lifetime, due) * ${period} as paid_end
+      from timed t
+    ),
+    decided as (
+      select s.*,
+             case when not left_already then standing
+                  when leaving = 'cancel' then 'canceled'
+                  when leave_at + ${grace} <= now() then 'ended'
+                  else 'past_due' end as status,
+             case when leaving = 'cancel' and due >= lifetime
+                  then paid_start + (paid_end - paid_start) * r_request end as requested_at
+      from staged s
+    ),
+    shaped as materialized (
+      select d.*, coalesce(requested_at <= now(), false) as cancel_requested
+      from decided d
+    ),
+    inserted as (
+      insert into memberships (id, customer_id, email, order_id, plan, currency, price, status, trial_ends_at,
+                               current_period_start, current_period_end, cancel_at_period_end, trial_reminder_sent_at,
+                               grace_ends_at, ended_at, payment_method_ref, card_brand, card_last4, created_at, updated_at)
+      select s.id, s.customer_id, s.email, s.order_id, case when premium then 'premium' else 'medium' end, s.currency,
+             case when premium then ${premium}::int else ${medium}::int end, s.status, s.trial_end,
+             -- A declined fee opened its period before it was declined.
+             case when left_already and leaving = 'unpaid' then leave_at else paid_start end,
+             case when left_already and leaving = 'unpaid' then leave_at + ${period} else paid_end end,
+             s.cancel_requested,
+             case when trial_end - ${reminder} <= now()
+                       and not (paid = 0 and cancel_requested and requested_at < trial_end - ${reminder})
+                  then trial_end - ${reminder} end,
+             case when left_already and leaving = 'unpaid' then leave_at + ${grace} end,
+             case s.status when 'canceled' then leave_at when 'ended' then leave_at + ${grace} end,
+             case when leaving = 'unpaid' then ${cards.declining.refPrefix} else ${renewing("refPrefix")} end || gen_random_uuid(),
+             case when leaving = 'unpaid' then ${cards.declining.brand} else ${renewing("brand")} end,
+             case when leaving = 'unpaid' then ${cards.declining.last4} else ${renewing("last4")} end,
+             s.started_at,
+             least(now(), greatest(s.started_at, case when left_already then leave_at else paid_start end))
+      from shaped s
+      on conflict (email) do nothing
+      returning id, price, currency
+    ),
+    fees as materialized (
+      select s.id as membership_id, i.n, inserted.price, inserted.currency, s.status,
+             s.trial_end + i.n * ${period} as period_start,
+             i.n = s.lifetime as declined,
+             least(now(), s.trial_end + i.n * ${period} + ${jobDelay}) as paid_at,
+             least(${maxAttempts}::int, 1 + floor(extract(epoch from now() - (s.trial_end + i.n * ${period}))
+                                             / extract(epoch from ${retry}))::int) as attempts
+      from shaped s join inserted using (id)
+      cross join lateral generate_series(0, s.paid - 1 + case when s.left_already and s.leaving = 'unpaid' then 1 else 0 end) i(n)
+    ),
+    billed as (
+      insert into invoices (membership_id, period_start, period_end, amount, currency, status, attempts, next_attempt_at,
+                            idempotency_key, provider_ref, last_outcome, paid_at, created_at, updated_at)
+      select membership_id, period_start, period_start + ${period}, price, currency,
+             case when not declined then 'paid' when status = 'ended' then 'uncollectible' else 'open' end,
+             case when declined then attempts else 1 end,
+             case when declined and status = 'past_due' and period_start + attempts * ${retry} < period_start + ${grace}
+                  then period_start + attempts * ${retry} end,
+             gen_random_uuid()::text,
+             case when not declined then ${sandboxGateway.name} || '_' || gen_random_uuid() end,
+             case when declined then 'insufficient_funds' else 'succeeded' end,
+             case when not declined then paid_at end,
+             period_start,
+             case when declined then least(now(), period_start + (attempts - 1) * ${retry}) else paid_at end
+      from fees
+    )
+    insert into membership_events (membership_id, from_status, to_status, actor_label, note, created_at)
+    select s.id, e.from_status, e.to_status, e.actor_label, e.note, e.at
+    from shaped s join inserted using (id)
+    cross join lateral (values
+      (null, 'trialing', 'customer', s.started_at, ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}, true),
+      (s.standing, s.standing, 'customer', s.requested_at, 'Résiliation demandée', s.cancel_requested),
+      (s.standing, 'canceled', 'system', least(now(), s.leave_at + ${jobDelay}), 'Fin de la période payée : résiliation effective',
+       s.status = 'canceled'),
+      (s.standing, 'past_due', 'system', least(now(), s.leave_at + ${jobDelay}), 'Paiement refusé : rappel envoyé',
+       s.left_already and s.leaving = 'unpaid'),
+      ('past_due', 'ended', 'system', least(now(), s.leave_at + ${grace} + ${jobDelay}),
+       ${`Cotisation impayée ${MEMBERSHIP_TERMS.reminderGraceDays} jours après le rappel`}, s.status = 'ended')
+    ) e(from_status, to_status, actor_label, at, note, happened)
+    where e.happened
+    union all
+    select membership_id, case when n = 0 then 'trialing' else 'active' end, 'active', 'system', 'Cotisation payée', paid_at
+    from fees where not declined`);
+}
+
 async function insertContactMessages(db: Database, total: number) {
   await db.execute(sql`
     insert into contact_messages (source, name, email, phone, message, created_at)
@@ -270,9 +474,10 @@ async function insertUnsubscribeRequests(db: Database, total: number) {
 }
 
 /**
- * Fills the database with realistic customers, orders (with their history and payments), contact
- * messages and unsubscribe requests, in SQL, batch by batch. It adds to what is there: the ids and
- * order numbers it writes cannot collide with earlier ones.
+ * Fills the database with realistic customers, orders (with their history and payments), memberships
+ * (with their invoices and history), contact messages and unsubscribe requests, in SQL, batch by
+ * batch. It adds to what is there: the ids, order numbers and addresses it writes cannot collide
+ * with earlier ones.
  */
 export async function seedDatabase(db: Database, options: SeedOptions, log: (line: string) => void = () => {}) {
   const started = performance.now();
@@ -288,16 +493,36 @@ export async function seedDatabase(db: Database, options: SeedOptions, log: (lin
         "adding to them (the new order numbers do not collide with theirs).",
     );
   }
-  log(`Seeding ${format(options.orders)} orders for ${format(options.customers)} customers ...`);
+  const membershipCount = options.memberships ?? Math.ceil(options.customers / 2);
+  if (membershipCount > options.customers) {
+    throw new Error("There cannot be more memberships than customers: a membership belongs to one customer.");
+  }
+  log(
+    `Seeding ${format(options.orders)} orders for ${format(options.customers)} customers, ` +
+      `${format(membershipCount)} of them members ...`,
+  );
   for (let from = 0; from < options.orders; from += batchSize) {
     const to = Math.min(from + batchSize, options.orders);
     if (from < options.customers) {
-      await insertCustomers(db, run, from, Math.min(to, options.customers));
+      await insertCustomers(db, run, from, Math.min(to, options.customers), existingCustomers?.count ?? 0);
       // The orders look their customers up: the planner must know how many there now are.
       await db.execute(sql`analyze customers`);
     }
     await insertOrders(db, { run, from, to, customerCount: options.customers, counterBase });
     log(`  ${format(to)} / ${format(options.orders)} orders (${elapsed()})`);
+  }
+  if (membershipCount > 0) {
+    // The memberships look their customers' first payments up.
+    await db.execute(sql`analyze orders, payments`);
+    const cards = {
+      renewing: await Promise.all(RENEWING_CARDS.map(savedCard)),
+      declining: await savedCard(DECLINING_CARD),
+    };
+    for (let from = 0; from < membershipCount; from += batchSize) {
+      const to = Math.min(from + batchSize, membershipCount);
+      await insertMemberships(db, { run, from, to, total: membershipCount, customerCount: options.customers, cards });
+      log(`  ${format(to)} / ${format(membershipCount)} memberships (${elapsed()})`);
+    }
   }
   const contactMessages = Math.ceil(options.orders / ORDERS_PER_CONTACT_MESSAGE);
   const unsubscribeRequests = Math.ceil(options.orders / ORDERS_PER_UNSUBSCRIBE_REQUEST);

@@ -405,13 +405,58 @@ export const memberships = pgTable(
     index().on(table.status, table.createdAt, table.id),
     index().on(table.customerId),
     // The billing job's two questions: whose period ends now, and whose grace is over.
-    index().on(table.currentPeriodEnd).where(sql`${table.status} in ('trialing', 'active')`),
-    index().on(table.graceEndsAt).where(sql`${table.status} = 'past_due'`),
+    index()
+      .on(table.currentPeriodEnd)
+      .where(sql`${table.status} in ('trialing', 'active')`),
+    index()
+      .on(table.graceEndsAt)
+      .where(sql`${table.status} = 'past_due'`),
     check("memberships_price_positive", sql`${table.price} > 0`),
     check("memberships_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
     check("memberships_status_known", sql`${table.status} in (${quotedList(MEMBERSHIP_STATUSES)})`),
     check("memberships_plan_known", sql`${table.plan} in (${quotedList(MEMBERSHIP_PLANS)})`),
   ],
+);
+
+/**
+ * The dashboard's membership figures, kept by statement-level triggers on `memberships` like
+ * `order_totals` (migration 0012, ADR 017): members per status, plan and currency, and the quarterly
+ * fees of those that will be charged next, spread over the same slots. The figures are the sums over
+ * the slots.
+ */
+export const membershipTotals = pgTable(
+  "membership_totals",
+  {
+    status: text().$type<MembershipStatus>().notNull(),
+    plan: text().$type<MembershipPlan>().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    slot: smallint().notNull(),
+    members: bigint({ mode: "number" }).notNull(),
+    /**
+     * Minor units of `currency`: the fees of the members charged at their period's end (trialing or
+     * active, not cancelled for then), zero for the others.
+     */
+    recurring: bigint({ mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.plan, table.currency, table.slot] })],
+);
+
+/**
+ * The statistics' daily membership figures, kept by statement-level triggers on `membership_events`
+ * like `order_days` (migration 0012, ADR 017): how many changes went from one status to another per
+ * day (in Amsterdam), in the same slots. A trial's start has no `fromStatus`.
+ */
+export const membershipDays = pgTable(
+  "membership_days",
+  {
+    day: date().notNull(),
+    fromStatus: text().$type<MembershipStatus>(),
+    toStatus: text().$type<MembershipStatus>().notNull(),
+    slot: smallint().notNull(),
+    events: bigint({ mode: "number" }).notNull(),
+  },
+  // A trial's start has a row of its own: nulls count as one value here.
+  (table) => [unique().on(table.day, table.fromStatus, table.toStatus, table.slot).nullsNotDistinct()],
 );
 
 /** Every change of a membership: status transitions, renewals, cancellation requests, with who and when. */
@@ -465,7 +510,9 @@ export const invoices = pgTable(
   (table) => [
     // However many job instances run, one invoice per period.
     unique().on(table.membershipId, table.periodStart),
-    index().on(table.nextAttemptAt).where(sql`${table.status} = 'open'`),
+    index()
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'open'`),
     index().on(table.status, table.paidAt),
     check("invoices_amount_positive", sql`${table.amount} > 0`),
     check("invoices_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),

@@ -12,8 +12,14 @@ import {
 } from "~/features/admin/statistics-period";
 import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
 import { StatisticsForm } from "~/features/admin/ui/statistics-form";
-import { AirportsTable, CurrencyFigures, StatisticsSummary } from "~/features/admin/ui/statistics-view";
+import {
+  AirportsTable,
+  CurrencyFigures,
+  MembershipFigures,
+  StatisticsSummary,
+} from "~/features/admin/ui/statistics-view";
 import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics.server";
+import { membershipStatistics, type MembershipStatistics } from "~/features/admin/statistics-memberships.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
@@ -31,27 +37,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = companyDay(new Date());
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: statisticsPeriodSchema(today) });
   if (submission.status !== "success") {
-    const refused = { today, period: defaultPeriod(today), result: submission.reply(), statistics: null, toast: null };
+    const refused = {
+      today,
+      period: defaultPeriod(today),
+      result: submission.reply(),
+      statistics: null,
+      memberships: null,
+      toast: null,
+    };
     return data(refused, { status: 400 });
   }
   const period = submission.value;
   try {
-    const statistics: SalesStatistics = await salesStatistics(database().db, period);
-    return { today, period, result: null, statistics, toast: null };
+    const db = database().db;
+    const [statistics, memberships]: [SalesStatistics, MembershipStatistics] = await Promise.all([
+      salesStatistics(db, period),
+      membershipStatistics(db, period),
+    ]);
+    return { today, period, result: null, statistics, memberships, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (statistiques)");
-    return { today, period, result: null, statistics: null, toast: LOAD_FAILED };
+    return { today, period, result: null, statistics: null, memberships: null, toast: LOAD_FAILED };
   }
 }
 
 export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps) {
-  const { today, period, result, statistics, toast } = loaderData;
+  const { today, period, result, statistics, memberships, toast } = loaderData;
   useToastOnArrival(toast);
   const periodText = `Du ${formatDayFr(period.from)} au ${formatDayFr(period.to)}`;
   return (
     <AdminPage
       title="Statistiques de ventes"
-      lead="Chiffre d'affaires et commandes par période, devise par devise : les montants de devises différentes ne sont jamais additionnés."
+      lead="Chiffre d'affaires, commandes et abonnements par période, devise par devise : les montants de devises différentes ne sont jamais additionnés."
       wide
     >
       <SectionCard title="Période" subtitle="Jours à l'heure d'Amsterdam. Par défaut : les 30 derniers jours.">
@@ -59,8 +76,13 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
       </SectionCard>
       {result ? (
         <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
-      ) : statistics ? (
-        <StatisticsReport statistics={statistics} periodText={periodText} granularity={period.granularity} />
+      ) : statistics && memberships ? (
+        <StatisticsReport
+          statistics={statistics}
+          memberships={memberships}
+          periodText={periodText}
+          granularity={period.granularity}
+        />
       ) : (
         <LoadFailedAlert />
       )}
@@ -68,21 +90,32 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
   );
 }
 
+/** The period's orders and memberships: the headline figures first, then each currency's sales and the airports. */
 function StatisticsReport({
   statistics,
+  memberships,
   periodText,
   granularity,
 }: {
   statistics: SalesStatistics;
+  memberships: MembershipStatistics;
   periodText: string;
   granularity: Granularity;
 }) {
   const heading = `${periodText}, ${GROUPED_BY[granularity]}`;
+  const membershipCard = (
+    <SectionCard title="Abonnements" subtitle={heading}>
+      <MembershipFigures statistics={memberships} granularity={granularity} periodText={periodText} />
+    </SectionCard>
+  );
   if (statistics.totals.orders === 0) {
     return (
-      <SectionCard title={heading}>
-        <p className="text-muted-foreground">Aucune commande sur cette période.</p>
-      </SectionCard>
+      <>
+        <SectionCard title={heading}>
+          <p className="text-muted-foreground">Aucune commande sur cette période.</p>
+        </SectionCard>
+        {membershipCard}
+      </>
     );
   }
   return (
@@ -93,6 +126,7 @@ function StatisticsReport({
         </h2>
         <StatisticsSummary statistics={statistics} />
       </section>
+      {membershipCard}
       {statistics.currencies.map((figures) => (
         <SectionCard key={figures.currency} title={`Ventes en ${figures.currency}`}>
           <CurrencyFigures figures={figures} granularity={granularity} periodText={periodText} />

@@ -1,5 +1,16 @@
 import { Link } from "react-router";
-import { Activity, ArrowLeft, BarChart3, Euro, Inbox, Mail, ShieldCheck, ShoppingCart, Users } from "lucide-react";
+import {
+  Activity,
+  ArrowLeft,
+  BarChart3,
+  Euro,
+  Inbox,
+  Mail,
+  Repeat,
+  ShieldCheck,
+  ShoppingCart,
+  Users,
+} from "lucide-react";
 import type { Route } from "./+types/admin";
 import { PageHeading } from "~/components/layout/page-heading";
 import { useToastOnArrival } from "~/components/layout/toast-notice";
@@ -12,7 +23,13 @@ import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";
 import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
 import { OrdersList } from "~/features/admin/ui/orders-list";
-import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
+import {
+  dashboardStats,
+  membershipFigures,
+  type DashboardStats,
+  type MembershipFigures,
+} from "~/features/admin/stats.server";
+import { MembershipCards } from "~/features/admin/ui/membership-cards";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
@@ -30,23 +47,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const db = database().db;
     const stats: DashboardStats = await dashboardStats(db);
+    const members: MembershipFigures = await membershipFigures(db);
     const orders: OrdersPage = await recentOrders(db, position);
-    return { healthy: health.status === "ok", stats, orders, toast: null };
+    return { healthy: health.status === "ok", stats, members, orders, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (admin dashboard)");
-    return { healthy: health.status === "ok", stats: null, orders: null, toast: LOAD_FAILED };
+    return { healthy: health.status === "ok", stats: null, members: null, orders: null, toast: LOAD_FAILED };
   }
 }
 
 const UPCOMING_FEATURES = [
   "Notifications par e-mail pour les nouvelles commandes",
-  "Gestion des abonnements : essais gratuits, renouvellements et résiliations",
   "Réponse aux messages des clients depuis le back-office",
 ];
 
 const QUICK_ACCESS = [
   { to: "/admin/clients", label: "Gestion des clients", icon: Users },
   { to: "/admin/orders", label: "Commandes", icon: ShoppingCart },
+  { to: "/admin/memberships", label: "Abonnements", icon: Repeat },
   { to: "/admin/statistics", label: "Statistiques de ventes", icon: BarChart3 },
   { to: "/admin/messages", label: "Messages", icon: Inbox },
   { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
@@ -79,12 +97,12 @@ function StatCard({
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { healthy, stats, orders, toast } = loaderData;
+  const { healthy, stats, members, orders, toast } = loaderData;
   useToastOnArrival(toast);
   const missing = "—";
   return (
     <>
-      <PageHeading title="Tableau de bord administrateur" lead="Clients, commandes et état du système." />
+      <PageHeading title="Tableau de bord administrateur" lead="Clients, commandes, abonnements et état du système." />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 pb-16 sm:px-6">
         {toast ? <LoadFailedAlert /> : null}
 
@@ -114,6 +132,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
             icon={Activity}
           />
         </section>
+
+        <MembershipCards figures={members} />
 
         <div className="grid gap-4 lg:grid-cols-2">
           <Card>

@@ -48,12 +48,17 @@ test.describe("the sales statistics", () => {
     const todaysEuros = rowCells(page, "Ventes en euros (EUR) par jour", todayFr);
     expect(Number(await todaysEuros.nth(1).textContent())).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole("img", { name: /Chiffre d'affaires par jour en EUR/ })).toBeVisible();
+    // Paying the first fast track of an address started a trial today.
+    const todaysMemberships = rowCells(page, "Abonnements par jour", todayFr);
+    expect(Number(await todaysMemberships.first().textContent())).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole("img", { name: "Essais commencés par jour" })).toBeVisible();
 
     // This order alone, moved to a day long ago that no other test uses.
     const day = dayLongAgo();
     await showPeriod(page, day.iso, day.iso, "Jour");
     await expect(page).toHaveURL(`/admin/statistics?from=${day.iso}&to=${day.iso}&granularity=day`);
     await expect(page.getByText("Aucune commande sur cette période.")).toBeVisible();
+    await expect(page.getByText("Aucun abonnement commencé, converti ou terminé sur cette période.")).toBeVisible();
     await e2eDatabase().query("update orders set created_at = $1 where order_number = $2", [
       `${day.iso}T12:00:00Z`,
       orderNumber,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { orders } from "~/db/schema";
+import { memberships, orders } from "~/db/schema";
 import type { PagePosition } from "~/features/admin/keyset.server";
 import { recentOrders } from "~/features/admin/orders-admin.server";
 import { dashboardStats } from "~/features/admin/stats.server";
@@ -8,6 +8,7 @@ import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
+import { insertMembership } from "../support/integration/membership-rows";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";
@@ -16,6 +17,7 @@ const { db, admin } = databaseWithAdmin();
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  await db().delete(memberships);
   await db().delete(orders);
 });
 
@@ -40,6 +42,53 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
       healthy: true,
       toast: null,
       stats: { customers: before.customers + 2, orders: 5, revenue: 3300 },
+    });
+  });
+
+  it("counts members per status, and the fees charged next quarter per currency, never adding currencies", async () => {
+    const { id: customerId } = await insertCustomer(db(), "Membres SA");
+    for (const membership of [
+      { status: "trialing", currency: "EUR" },
+      { status: "active", currency: "EUR" },
+      // Cancelled for the period's end: it will not be charged again.
+      { status: "active", currency: "EUR", cancelAtPeriodEnd: true },
+      { status: "trialing", currency: "EUR", cancelAtPeriodEnd: true },
+      { status: "active", currency: "GBP", plan: "premium", price: 7900 },
+      { status: "active", currency: "USD", price: 4900 },
+      // Not charged at the period's end: retried until the grace ends, or over.
+      { status: "past_due", currency: "USD" },
+      { status: "canceled", currency: "USD" },
+      { status: "ended", currency: "GBP" },
+    ] as const) {
+      await insertMembership(db(), { customerId, ...membership });
+    }
+
+    const result = await dashboard();
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({
+      toast: null,
+      members: {
+        members: [
+          { status: "trialing", members: 2 },
+          { status: "active", members: 4 },
+          { status: "past_due", members: 1 },
+          { status: "canceled", members: 1 },
+          { status: "ended", members: 1 },
+        ],
+        recurring: [
+          { currency: "USD", amount: 4900 },
+          { currency: "EUR", amount: 2 * 4900 },
+          { currency: "GBP", amount: 7900 },
+        ],
+      },
+    });
+  });
+
+  it("shows no recurring fee, and every status at zero, without members", async () => {
+    const result = await dashboard();
+    expect((result.data as { members: unknown }).members).toEqual({
+      members: ["trialing", "active", "past_due", "canceled", "ended"].map((status) => ({ status, members: 0 })),
+      recurring: [],
     });
   });
 
@@ -99,6 +148,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
       expect(result.status).toBe(200);
       expect(result.data).toMatchObject({
         stats: null,
+        members: null,
         orders: null,
         toast: { type: "error", title: "Erreur lors du chargement des données" },
       });

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { orders } from "~/db/schema";
+import { memberships, orders } from "~/db/schema";
 import { ORDER_STATUSES } from "~/db/schema";
+import type { MembershipStatistics } from "~/features/admin/statistics-memberships.server";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import {
   UNPAID_ORDER_STATUSES,
@@ -12,6 +13,7 @@ import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
+import { insertMembership, insertMembershipEvent } from "../support/integration/membership-rows";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";
@@ -24,6 +26,7 @@ const JFK = "New York JFK - JFK";
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  await db().delete(memberships);
   await db().delete(orders);
 });
 
@@ -37,6 +40,12 @@ async function statisticsFor(search: string): Promise<SalesStatistics> {
   const result = await statisticsPage(search);
   expect(result.status).toBe(200);
   return (result.data as { statistics: SalesStatistics }).statistics;
+}
+
+async function membershipsFor(search: string): Promise<MembershipStatistics> {
+  const result = await statisticsPage(search);
+  expect(result.status).toBe(200);
+  return (result.data as { memberships: MembershipStatistics }).memberships;
 }
 
 const zero = { orders: 0, paid: 0, unpaid: 0, withdrawn: 0, revenue: 0 };
@@ -177,17 +186,79 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
     expect(airports.slice(0, 3).map((airport) => airport.airport)).toEqual([ORLY, JFK, "Airport 0"]);
   });
 
+  it("counts trials started, conversions, cancellations and unpaid endings per day in Amsterdam, and no other change", async () => {
+    const { id: customerId } = await insertCustomer(db(), "Abonnés SA");
+    const { id: membershipId } = await insertMembership(db(), { customerId });
+    for (const [from, to, at] of [
+      [null, "trialing", "2026-03-02T23:30:00+01:00"],
+      // 23:10 UTC on 2 March, already the 3rd in Amsterdam.
+      [null, "trialing", "2026-03-03T00:10:00+01:00"],
+      ["trialing", "active", "2026-03-05T10:00:00+01:00"],
+      // A renewal paid on a retry, a renewal, a cancellation requested for the period's end, a
+      // declined fee: none of them starts, converts or ends a membership.
+      ["past_due", "active", "2026-03-05T11:00:00+01:00"],
+      ["active", "active", "2026-03-06T09:00:00+01:00"],
+      ["trialing", "trialing", "2026-03-06T10:00:00+01:00"],
+      ["active", "past_due", "2026-03-06T11:00:00+01:00"],
+      ["trialing", "canceled", "2026-03-08T12:00:00+01:00"],
+      ["active", "canceled", "2026-03-09T23:59:59.999+01:00"],
+      ["past_due", "ended", "2026-03-09T08:00:00+01:00"],
+      // Just outside the period, on either side.
+      [null, "trialing", "2026-02-28T23:59:59.999+01:00"],
+      ["past_due", "ended", "2026-03-11T00:00:00+01:00"],
+    ] as const) {
+      await insertMembershipEvent(db(), { membershipId, from, to, at: new Date(at) });
+    }
+
+    const byDay = await membershipsFor("?from=2026-03-01&to=2026-03-10&granularity=day");
+    expect(byDay.totals).toEqual({ trialsStarted: 2, converted: 1, cancelled: 2, endedUnpaid: 1 });
+    expect(byDay.buckets).toHaveLength(10);
+    const counted = (figures: MembershipStatistics) =>
+      figures.buckets.filter(
+        (bucket) => bucket.trialsStarted + bucket.converted + bucket.cancelled + bucket.endedUnpaid > 0,
+      );
+    expect(counted(byDay)).toEqual([
+      { start: "2026-03-02", trialsStarted: 1, converted: 0, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-03", trialsStarted: 1, converted: 0, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-05", trialsStarted: 0, converted: 1, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-08", trialsStarted: 0, converted: 0, cancelled: 1, endedUnpaid: 0 },
+      { start: "2026-03-09", trialsStarted: 0, converted: 0, cancelled: 1, endedUnpaid: 1 },
+    ]);
+
+    const byWeek = await membershipsFor("?from=2026-03-01&to=2026-03-10&granularity=week");
+    expect(byWeek.buckets).toEqual([
+      { start: "2026-02-23", trialsStarted: 0, converted: 0, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-02", trialsStarted: 2, converted: 1, cancelled: 1, endedUnpaid: 0 },
+      { start: "2026-03-09", trialsStarted: 0, converted: 0, cancelled: 1, endedUnpaid: 1 },
+    ]);
+    const byMonth = await membershipsFor("?from=2026-02-01&to=2026-03-31&granularity=month");
+    expect(byMonth.buckets.map(({ start, trialsStarted, endedUnpaid }) => [start, trialsStarted, endedUnpaid])).toEqual(
+      [
+        ["2026-02-01", 1, 0],
+        ["2026-03-01", 2, 2],
+      ],
+    );
+  });
+
   it("counts every status in exactly one of paid, unpaid and withdrawn", () => {
     const grouped = [...PAID_ORDER_STATUSES, ...UNPAID_ORDER_STATUSES, ...WITHDRAWN_ORDER_STATUSES];
     expect(grouped.sort()).toEqual([...ORDER_STATUSES].sort());
   });
 
   it("answers an empty period with zero figures and no currency", async () => {
-    const statistics = await statisticsFor("?from=2025-01-01&to=2025-01-31&granularity=week");
-    expect(statistics).toEqual({
-      totals: { orders: 0, paid: 0, unpaid: 0, withdrawn: 0 },
-      currencies: [],
-      airports: [],
+    const result = await statisticsPage("?from=2025-01-01&to=2025-01-31&granularity=week");
+    expect(result.data).toMatchObject({
+      statistics: { totals: { orders: 0, paid: 0, unpaid: 0, withdrawn: 0 }, currencies: [], airports: [] },
+      memberships: {
+        totals: { trialsStarted: 0, converted: 0, cancelled: 0, endedUnpaid: 0 },
+        buckets: ["2024-12-30", "2025-01-06", "2025-01-13", "2025-01-20", "2025-01-27"].map((start) => ({
+          start,
+          trialsStarted: 0,
+          converted: 0,
+          cancelled: 0,
+          endedUnpaid: 0,
+        })),
+      },
     });
   });
 
@@ -222,7 +293,7 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
   ])("refuses %s with a 400 and a French message, figures unread", async (search, error) => {
     const result = await statisticsPage(search);
     expect(result.status).toBe(400);
-    expect(result.data).toMatchObject({ statistics: null, result: { status: "error", error } });
+    expect(result.data).toMatchObject({ statistics: null, memberships: null, result: { status: "error", error } });
   });
 
   it("accepts a year by day and two years by week", async () => {
@@ -231,19 +302,23 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
     expect(byWeek.currencies[0]!.buckets).toHaveLength(105);
   });
 
-  it("still shows the page, with the error toast, when the data cannot be loaded, and logs it", async () => {
-    const logged = vi.spyOn(logger, "error");
-    await db().execute(sql`alter table order_days rename to order_days_away`);
-    try {
-      const result = await statisticsPage("");
-      expect(result.status).toBe(200);
-      expect(result.data).toMatchObject({
-        statistics: null,
-        toast: { title: "Erreur lors du chargement des données" },
-      });
-      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.any(String));
-    } finally {
-      await db().execute(sql`alter table order_days_away rename to order_days`);
-    }
-  });
+  it.each(["order_days", "membership_days"])(
+    "still shows the page, with the error toast, when %s cannot be read, and logs it",
+    async (table) => {
+      const logged = vi.spyOn(logger, "error");
+      await db().execute(sql.raw(`alter table ${table} rename to ${table}_away`));
+      try {
+        const result = await statisticsPage("");
+        expect(result.status).toBe(200);
+        expect(result.data).toMatchObject({
+          statistics: null,
+          memberships: null,
+          toast: { title: "Erreur lors du chargement des données" },
+        });
+        expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.any(String));
+      } finally {
+        await db().execute(sql.raw(`alter table ${table}_away rename to ${table}`));
+      }
+    },
+  );
 });

@@ -1,8 +1,11 @@
-import { subDays } from "date-fns";
-import { eq, sql } from "drizzle-orm";
+import { addDays, subDays } from "date-fns";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CURRENCY_CODES, orders } from "~/db/schema";
+import { CURRENCY_CODES, memberships, orders } from "~/db/schema";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, SYSTEM_ACTOR } from "~/lib/actor";
 import { createBooking } from "~/features/booking/orders.server";
 import { erasePersonalData } from "~/features/privacy/personal-data.server";
@@ -12,11 +15,21 @@ import { bookingInput, bookingTestDatabase, emptyBookingTables } from "../suppor
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
 import { book, payByCard } from "../support/integration/personal-data-fixtures";
 import { testDatabaseKind } from "../support/test-database";
-import { expectTotalsToMatchRecount } from "../support/integration/totals-recount";
+import {
+  expectMembershipFiguresToMatchRecount,
+  expectTotalsToMatchRecount,
+} from "../support/integration/totals-recount";
 
 const db = bookingTestDatabase();
 
 const ADMIN = { userId: null, label: "admin@example.com" };
+const ORIGIN = "https://site.test";
+
+/** The dashboard's members per status, only those with some. */
+const membersOf = (figures: Awaited<ReturnType<typeof expectMembershipFiguresToMatchRecount>>) =>
+  Object.fromEntries(
+    figures.members.filter(({ members }) => members > 0).map(({ status, members }) => [status, members]),
+  );
 
 describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () => {
   it("count inserted orders and customers, one at a time and many in one statement", async () => {
@@ -68,6 +81,51 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
     });
     expect(erasure).toMatchObject({ erased: true, counts: { ordersDeleted: 1, customersDeleted: 1 } });
     expect(await expectTotalsToMatchRecount(db())).toMatchObject({ customers: 2, orders: 2 });
+  });
+
+  it("follow memberships and their history through trials, cancellations, the billing job, changes and deletions", async () => {
+    for (const email of ["one@example.com", "two@example.com", "three@example.com"]) {
+      await book(db(), { email, pay: "paid" });
+    }
+    expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
+      members: expect.arrayContaining([{ status: "trialing", members: 3 }]),
+      recurring: [{ currency: "EUR", amount: 3 * 4900 }],
+    });
+
+    const [one, two, three] = await db().select().from(memberships).orderBy(asc(memberships.email));
+    const now = new Date();
+    await cancelMembership(db(), { membershipId: three!.id, actor: CUSTOMER_ACTOR, now, origin: ORIGIN });
+    expect((await expectMembershipFiguresToMatchRecount(db())).recurring).toEqual([
+      { currency: "EUR", amount: 2 * 4900 },
+    ]);
+
+    // The trials end: two first fees are charged, the cancelled trial ends uncharged.
+    const billed = await runBilling(db(), sandboxGateway, { now: addDays(now, 4), origin: ORIGIN });
+    expect(billed.counts).toMatchObject({ charged: 2, canceledAtPeriodEnd: 1 });
+    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 2, canceled: 1 });
+
+    await cancelMembership(db(), {
+      membershipId: one!.id,
+      atOnce: true,
+      actor: ADMIN,
+      now: addDays(now, 5),
+      origin: ORIGIN,
+    });
+    await db()
+      .update(memberships)
+      .set({ currency: "GBP", price: 7900, plan: "premium" })
+      .where(eq(memberships.id, two!.id));
+    expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
+      members: expect.arrayContaining([
+        { status: "active", members: 1 },
+        { status: "canceled", members: 2 },
+      ]),
+      recurring: [{ currency: "GBP", amount: 7900 }],
+    });
+
+    // A membership never charged has no invoice to keep it: deleting it takes its history along.
+    await db().delete(memberships).where(eq(memberships.id, three!.id));
+    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 1, canceled: 1 });
   });
 
   it("start again from zero when the tables are truncated", async () => {

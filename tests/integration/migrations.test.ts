@@ -14,7 +14,11 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from "../support/test-database";
-import { expectTotalsToMatchRecount } from "../support/integration/totals-recount";
+import { insertMembership, insertMembershipEvent } from "../support/integration/membership-rows";
+import {
+  expectMembershipFiguresToMatchRecount,
+  expectTotalsToMatchRecount,
+} from "../support/integration/totals-recount";
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTableClass));
 const migrationFiles = readdirSync("drizzle").filter((file) => file.endsWith(".sql"));
@@ -154,6 +158,30 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(days).toEqual([{ day: "2026-03-05" }]);
   });
 
+  it("fills the membership figures from the memberships and history already there", async () => {
+    const backfill = readFileSync("drizzle/0012_membership_totals.sql", "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => /^INSERT INTO "membership_(totals|days)"/m.test(statement));
+    expect(backfill).toHaveLength(2);
+    const customer = await insertCustomer(handle.db, "Member Before The Figures");
+    // 23:30 UTC on 4 March is 00:30 on the 5th in Amsterdam.
+    const lateEvening = new Date("2026-03-04T23:30:00Z");
+    const trial = await insertMembership(handle.db, { customerId: customer.id, createdAt: lateEvening });
+    await insertMembershipEvent(handle.db, { membershipId: trial.id, from: null, to: "trialing", at: lateEvening });
+    await insertMembership(handle.db, { customerId: customer.id, status: "active", currency: "GBP", price: 7900 });
+    await insertMembership(handle.db, { customerId: customer.id, status: "active", cancelAtPeriodEnd: true });
+    await handle.db.execute(sql`truncate membership_totals, membership_days`);
+
+    for (const statement of backfill) await handle.db.execute(sql.raw(statement));
+
+    expect((await expectMembershipFiguresToMatchRecount(handle.db)).recurring).toEqual([
+      { currency: "EUR", amount: 4900 },
+      { currency: "GBP", amount: 7900 },
+    ]);
+    const days = await rows<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from membership_days`);
+    expect(days).toEqual([{ day: "2026-03-05" }]);
+  });
+
   it("keeps rate-limit counters out of the write-ahead log, and the totals' statements planned once", async () => {
     const [rateLimit] = await rows<{ relpersistence: string }>(
       sql`select relpersistence from pg_class where relname = 'rate_limit'`,
@@ -161,8 +189,11 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(rateLimit!.relpersistence).toBe("u");
     const functions = await rows<{ proname: string; language: string }>(sql`
       select proname, lanname as language from pg_proc join pg_language on pg_language.oid = prolang
-      where proname in ('add_to_order_totals', 'add_to_order_days') order by proname`);
+      where proname in ('add_to_order_totals', 'add_to_order_days', 'add_to_membership_totals', 'add_to_membership_days')
+      order by proname`);
     expect(functions).toEqual([
+      { proname: "add_to_membership_days", language: "plpgsql" },
+      { proname: "add_to_membership_totals", language: "plpgsql" },
       { proname: "add_to_order_days", language: "plpgsql" },
       { proname: "add_to_order_totals", language: "plpgsql" },
     ]);

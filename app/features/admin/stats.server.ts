@@ -1,6 +1,14 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customerTotals, orderTotals } from "~/db/schema";
+import {
+  CURRENCY_CODES,
+  customerTotals,
+  MEMBERSHIP_STATUSES,
+  membershipTotals,
+  orderTotals,
+  type CurrencyCode,
+  type MembershipStatus,
+} from "~/db/schema";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 
 export interface DashboardStats {
@@ -33,5 +41,41 @@ export async function dashboardStats(db: Database): Promise<DashboardStats> {
     customers: customerTotal?.count ?? 0,
     orders: orderTotal?.count ?? 0,
     revenue: orderTotal?.revenue ?? 0,
+  };
+}
+
+export interface MembershipFigures {
+  /** Every status, in the order of MEMBERSHIP_STATUSES, with how many memberships have it (0 included). */
+  members: { status: MembershipStatus; members: number }[];
+  /**
+   * The quarterly fees that will be charged next, per currency (never added together), in minor
+   * units; currencies without any are left out.
+   */
+  recurring: { currency: CurrencyCode; amount: number }[];
+}
+
+/**
+ * The dashboard's membership figures, from the summary rows the triggers of migration 0012 keep:
+ * members per status and recurring fees per currency, in one query over a few dozen rows.
+ */
+export async function membershipFigures(db: Database): Promise<MembershipFigures> {
+  const rows = await db
+    .select({
+      status: sql<MembershipStatus | null>`${membershipTotals.status}`,
+      currency: sql<CurrencyCode | null>`${membershipTotals.currency}`,
+      members: sql`sum(${membershipTotals.members})`.mapWith(Number),
+      recurring: sql`sum(${membershipTotals.recurring})`.mapWith(Number),
+    })
+    .from(membershipTotals)
+    .groupBy(sql`grouping sets ((${membershipTotals.status}), (${membershipTotals.currency}))`);
+  return {
+    members: MEMBERSHIP_STATUSES.map((status) => ({
+      status,
+      members: rows.find((row) => row.status === status)?.members ?? 0,
+    })),
+    recurring: CURRENCY_CODES.flatMap((currency) => {
+      const amount = rows.find((row) => row.currency === currency)?.recurring ?? 0;
+      return amount === 0 ? [] : [{ currency, amount }];
+    }),
   };
 }

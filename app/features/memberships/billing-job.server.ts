@@ -12,7 +12,7 @@ import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { siteConfig } from "../../../site.config";
 import { firstChargeComingMail, paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
 import { changeMembership, type Membership } from "./membership-status.server";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES } from "./membership-status";
 
 /** What a run did. Counts only: never who. */
 export interface BillingCounts {
@@ -157,7 +157,7 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
   const ended = await tx
     .select()
     .from(memberships)
-    .where(and(inArray(memberships.status, ["trialing", "active"]), lte(memberships.currentPeriodEnd, now)))
+    .where(and(inArray(memberships.status, RECURRING_MEMBERSHIP_STATUSES), lte(memberships.currentPeriodEnd, now)))
     .orderBy(asc(memberships.currentPeriodEnd))
     .limit(BATCH_SIZE)
     .for("update", { skipLocked: true });

@@ -53,6 +53,12 @@ export function isLiveMembership(status: MembershipStatus): boolean {
   return (LIVE_MEMBERSHIP_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * Memberships charged at the end of their period unless cancelled for then: their fees are the
+ * recurring revenue (the dashboard's summary triggers, migration 0012, apply the same rule).
+ */
+export const RECURRING_MEMBERSHIP_STATUSES = ["trialing", "active"] as const satisfies readonly MembershipStatus[];
+
 const FRENCH_LABELS: Record<MembershipStatus, string> = {
   trialing: "Essai",
   active: "Active",

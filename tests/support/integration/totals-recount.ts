@@ -3,7 +3,13 @@ import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
-import { dashboardStats, type DashboardStats } from "~/features/admin/stats.server";
+import {
+  dashboardStats,
+  membershipFigures,
+  type DashboardStats,
+  type MembershipFigures,
+} from "~/features/admin/stats.server";
+import { RECURRING_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 
 interface GroupTotal {
   status: string;
@@ -64,10 +70,77 @@ async function expectDaysToMatchRecount(db: Database) {
   expect(summarised).toEqual(recounted);
 }
 
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const numbers = <T extends Record<string, unknown>>(row: T, keys: (keyof T)[]) => ({
+  ...row,
+  ...Object.fromEntries(keys.map((key) => [key, Number(row[key])])),
+});
+
+/**
+ * The membership summaries against a full recount: members and recurring fees per status, plan and
+ * currency; changes per Amsterdam day and pair of statuses; and the dashboard's membership figures.
+ */
+export async function expectMembershipFiguresToMatchRecount(db: Database): Promise<MembershipFigures> {
+  const totals = (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, string | number>>(db, query).then((rows) =>
+      rows.map((row) => numbers(row, ["members", "recurring"])),
+    );
+  const recurringStatuses = sql.join(
+    RECURRING_MEMBERSHIP_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  expect(
+    await totals(sql`
+      select status, plan, currency, sum(members) as members, sum(recurring) as recurring from membership_totals
+      group by status, plan, currency having sum(members) <> 0 or sum(recurring) <> 0 order by 1, 2, 3`),
+  ).toEqual(
+    await totals(sql`
+      select status, plan, currency, count(*) as members,
+             coalesce(sum(price) filter (where status in (${recurringStatuses}) and not cancel_at_period_end), 0) as recurring
+      from memberships group by status, plan, currency order by 1, 2, 3`),
+  );
+
+  const days = (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, string | number | null>>(db, query).then((rows) =>
+      rows.map((row) => numbers(row, ["events"])),
+    );
+  expect(
+    await days(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, from_status, to_status, sum(events) as events from membership_days
+      group by day, from_status, to_status having sum(events) <> 0 order by 1, 2 nulls first, 3`),
+  ).toEqual(
+    await days(sql`
+      select to_char(created_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD') as day, from_status, to_status,
+             count(*) as events
+      from membership_events group by 1, 2, 3 order by 1, 2 nulls first, 3`),
+  );
+
+  const figures = await membershipFigures(db);
+  const byStatus = await rowsOf<{ status: string; members: string | number }>(
+    db,
+    sql`select status, count(*) as members from memberships group by status`,
+  );
+  const byCurrency = await rowsOf<{ currency: string; amount: string | number }>(
+    db,
+    sql`select currency, sum(price) as amount from memberships
+        where status in (${recurringStatuses}) and not cancel_at_period_end group by currency`,
+  );
+  expect(new Map(figures.members.filter((row) => row.members > 0).map((row) => [row.status, row.members]))).toEqual(
+    new Map(byStatus.map((row) => [row.status, Number(row.members)])),
+  );
+  expect(new Map(figures.recurring.map((row) => [row.currency, row.amount]))).toEqual(
+    new Map(byCurrency.map((row) => [row.currency, Number(row.amount)])),
+  );
+  return figures;
+}
+
 /**
  * Checks the summary tables against a full recount, per status and currency (not only the three
- * figures the dashboard shows) and per day and airport for the statistics, and returns the
- * dashboard's figures.
+ * figures the dashboard shows) and per day and airport for the statistics, the membership
+ * summaries too, and returns the dashboard's order figures.
  */
 export async function expectTotalsToMatchRecount(db: Database): Promise<DashboardStats> {
   const summarised = await groupTotals(
@@ -82,6 +155,7 @@ export async function expectTotalsToMatchRecount(db: Database): Promise<Dashboar
   );
   expect(summarised).toEqual(recounted);
   await expectDaysToMatchRecount(db);
+  await expectMembershipFiguresToMatchRecount(db);
   const stats = await dashboardStats(db);
   expect(stats).toEqual(await recountedStats(db));
   return stats;

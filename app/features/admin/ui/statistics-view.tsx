@@ -5,6 +5,8 @@ import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
 import { bucketLabel } from "~/features/admin/statistics-buckets";
 import { GROUPED_BY, type Granularity } from "~/features/admin/statistics-period";
 import type { AirportFigures, CurrencyFigures, OrderCounts, SalesStatistics } from "~/features/admin/statistics.server";
+import type { MembershipCounts, MembershipStatistics } from "~/features/admin/statistics-memberships.server";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 
 const CURRENCY_NAMES_FR: Record<CurrencyCode, string> = {
   USD: "dollars américains (USD)",
@@ -40,6 +42,11 @@ export function StatisticsSummary({ statistics }: { statistics: SalesStatistics 
       note: "Commandes payées ou terminées",
     })),
   ];
+  return <FigureTiles figures={figures} />;
+}
+
+/** A period's headline figures, as tiles: a label, the figure, and what it counts. */
+function FigureTiles({ figures }: { figures: { label: string; value: string; note: string }[] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {figures.map(({ label, value, note }) => (
@@ -149,6 +156,123 @@ function FiguresTable({ figures, labels, caption }: { figures: CurrencyFigures; 
       </tfoot>
     </FiguresTableFrame>
   );
+}
+
+/** The membership changes' names, in the tables' order, with what each counts and its chart colour. */
+const MEMBERSHIP_COUNTS: { key: keyof MembershipCounts; label: string; note: string; fill: string; swatch: string }[] =
+  [
+    {
+      key: "trialsStarted",
+      label: "Essais commencés",
+      note: `Essais gratuits de ${MEMBERSHIP_TERMS.trialDays} jours`,
+      fill: "fill-primary",
+      swatch: "bg-primary",
+    },
+    {
+      key: "converted",
+      label: "Conversions",
+      note: "Première cotisation payée à la fin de l'essai",
+      fill: "fill-green-700",
+      swatch: "bg-green-700",
+    },
+    {
+      key: "cancelled",
+      label: "Résiliations",
+      note: "À la fin de la période payée, ou immédiates",
+      fill: "fill-slate-500",
+      swatch: "bg-slate-500",
+    },
+    {
+      key: "endedUnpaid",
+      label: "Fins pour impayé",
+      note: `${MEMBERSHIP_TERMS.reminderGraceDays} jours après le rappel de paiement`,
+      fill: "fill-amber-600",
+      swatch: "bg-amber-600",
+    },
+  ];
+
+const countsOf = (keys: (keyof MembershipCounts)[]) => MEMBERSHIP_COUNTS.filter(({ key }) => keys.includes(key));
+
+/** The memberships of the period: its totals, the trials, conversions and endings per bucket as charts, then a table. */
+export function MembershipFigures({
+  statistics,
+  granularity,
+  periodText,
+}: {
+  statistics: MembershipStatistics;
+  granularity: Granularity;
+  periodText: string;
+}) {
+  const { buckets, totals } = statistics;
+  if (MEMBERSHIP_COUNTS.every(({ key }) => totals[key] === 0)) {
+    return <p className="text-muted-foreground">Aucun abonnement commencé, converti ou terminé sur cette période.</p>;
+  }
+  const labels = buckets.map((bucket) => bucketLabel(bucket.start, granularity));
+  const per = GROUPED_BY[granularity];
+  const charts = [
+    { id: "trials", title: `Essais commencés ${per}`, counts: countsOf(["trialsStarted"]) },
+    { id: "conversions", title: `Conversions ${per}`, counts: countsOf(["converted"]) },
+    { id: "endings", title: `Résiliations et fins pour impayé ${per}`, counts: countsOf(["cancelled", "endedUnpaid"]) },
+  ];
+  return (
+    <div className="grid gap-6">
+      <FigureTiles
+        figures={MEMBERSHIP_COUNTS.map(({ key, label, note }) => ({ label, value: formatCountFr(totals[key]), note }))}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        {charts.map(({ id, title, counts }) => (
+          <BarChart
+            key={id}
+            id={`memberships-${id}`}
+            title={title}
+            description={`${periodText} : ${counts
+              .map(({ key, label }) => `${formatCountFr(totals[key])} ${label.toLowerCase()}`)
+              .join(", ")}. Le détail est dans le tableau qui suit.`}
+            labels={labels}
+            series={counts.map(({ key, label, fill, swatch }) => ({
+              label,
+              fill,
+              swatch,
+              values: buckets.map((bucket) => bucket[key]),
+            }))}
+            formatValue={formatCountFr}
+          />
+        ))}
+      </div>
+      <FiguresTableFrame
+        caption={`Abonnements ${per}`}
+        rowHeading="Période"
+        columns={MEMBERSHIP_COUNTS.map(({ label }) => label)}
+      >
+        <tbody>
+          {buckets.map((bucket, index) => (
+            <tr key={bucket.start} className="border-b">
+              <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
+                {labels[index]}
+              </th>
+              <MembershipCells counts={bucket} />
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="font-semibold">
+          <tr>
+            <th scope="row" className="py-2 pr-4 text-left">
+              Total
+            </th>
+            <MembershipCells counts={totals} />
+          </tr>
+        </tfoot>
+      </FiguresTableFrame>
+    </div>
+  );
+}
+
+function MembershipCells({ counts }: { counts: MembershipCounts }) {
+  return MEMBERSHIP_COUNTS.map(({ key }) => (
+    <td key={key} className={numeric}>
+      {formatCountFr(counts[key])}
+    </td>
+  ));
 }
 
 /** The airports with the most paid orders, and what they brought in each currency. */
