@@ -3,11 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES, orderEvents, orders, user, type OrderStatus } from "~/db/schema";
 import { createBooking } from "~/features/booking/orders.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
-import {
-  OrderNotFoundError,
-  OrderTransitionError,
-  changeOrderStatus,
-} from "~/features/booking/order-status.server";
+import { OrderNotFoundError, OrderTransitionError, changeOrderStatus } from "~/features/booking/order-status.server";
 import { bookingInput, bookingTestDatabase } from "../support/integration/booking-helpers";
 import { testDatabaseKind } from "../support/test-database";
 
