@@ -10,7 +10,6 @@ import { AdminPage } from "~/features/admin/ui/admin-page";
 import { CustomerName } from "~/features/admin/ui/customer-name";
 import { MembershipCancelForm } from "~/features/admin/ui/membership-cancel-form";
 import { MembershipInvoices } from "~/features/admin/ui/membership-invoices";
-import { MembershipRefunds } from "~/features/admin/ui/membership-refunds";
 import { MembershipStatusBadge } from "~/features/admin/ui/membership-status-badge";
 import { StatusHistory } from "~/features/admin/ui/status-history";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -18,11 +17,12 @@ import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { membershipPlanName, membershipStatusLabel } from "~/features/memberships/membership-status";
 import { refundSchema } from "~/features/payments/refund";
+import { RefundList } from "~/features/payments/ui/refund-list";
 import { refundFeedback } from "~/features/payments/refund-feedback";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import type { Actor } from "~/lib/actor";
-import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
+import { formatAmountFr, formatDateFr, formatDateTimeFr } from "~/lib/format-fr";
 import { readFormData } from "~/lib/form-data.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -108,6 +108,10 @@ export default function AdminMembershipPage({ loaderData, actionData }: Route.Co
   const page = `/admin/memberships/${membership.id}`;
   const date = (value: Date | null) => (value ? formatDateTimeFr(value) : "—");
   const refund = actionData && "refund" in actionData ? actionData.refund : undefined;
+  const invoicePeriod = (invoiceId: string | null) => {
+    const invoice = invoices.find((candidate) => candidate.id === invoiceId);
+    return invoice ? `${formatDateFr(invoice.periodStart)} → ${formatDateFr(invoice.periodEnd)}` : "—";
+  };
   return (
     <AdminPage title={`Abonnement ${membershipPlanName(membership.plan)}`} lead={customer.name}>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -179,7 +183,7 @@ export default function AdminMembershipPage({ loaderData, actionData }: Route.Co
           <MembershipInvoices invoices={invoices} refundKeys={found.refundKeys} action={page} refund={refund} />
         </SectionCard>
         <SectionCard title="Remboursements" className="lg:col-start-1 lg:row-start-4">
-          <MembershipRefunds refunds={refunds} invoices={invoices} />
+          <RefundList refunds={refunds} describe={(refund) => `Facture ${invoicePeriod(refund.invoiceId)}`} />
         </SectionCard>
         <SectionCard
           title="Historique"

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { refunds, type CurrencyCode } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
@@ -30,7 +30,7 @@ export async function refundedSoFar(db: Database, target: RefundTarget): Promise
   return Number(row?.total ?? 0);
 }
 
-/** The refunds of `target`, oldest first: how much, why, who and when. */
+/** The refunds of `target`, newest first: how much, why, who and when. */
 export async function listRefunds(db: Database, target: RefundTarget) {
   return db
     .select({
@@ -43,7 +43,7 @@ export async function listRefunds(db: Database, target: RefundTarget) {
     })
     .from(refunds)
     .where(targetColumn(target))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
 export type RefundRecord = Awaited<ReturnType<typeof listRefunds>>[number];

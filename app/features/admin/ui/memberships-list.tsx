@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/class-names";
+import { CardsOrTable } from "./cards-or-table";
 import { formatAmountFr, formatDateFr } from "~/lib/format-fr";
 import type { AdminMembershipRow, MembershipListRow } from "~/features/admin/memberships-admin.server";
 import { isLiveMembership, membershipPlanName } from "~/features/memberships/membership-status";
@@ -61,63 +62,55 @@ export function MembershipsList({ memberships, label }: { memberships: Membershi
   const withCustomer = memberships.some((membership) => membership.customer);
   const columns = COLUMNS.filter((column) => withCustomer || !column.customer);
   return (
-    <>
-      <ul className="grid gap-3 md:hidden" aria-label={label}>
-        {memberships.map((membership) => (
-          <li key={membership.id} className="grid gap-1 rounded-lg border p-4 text-sm">
-            <p className="flex flex-wrap items-center justify-between gap-2">
-              <span>{membership.customer ? member(membership.id, membership.customer) : plan(membership)}</span>
-              <MembershipStatusBadge status={membership.status} />
-            </p>
-            {membership.customer ? <p>{plan(membership)}</p> : null}
-            <p className="flex justify-between gap-2 text-muted-foreground">
-              <span>Cotisation / trimestre</span>
-              <span className="font-medium text-foreground tabular-nums">
-                {formatAmountFr(membership.price, membership.currency)}
-              </span>
-            </p>
-            <p className="flex justify-between gap-2 text-muted-foreground">
-              <span>Fin d'essai</span>
-              <span className="tabular-nums">{formatDateFr(membership.trialEndsAt)}</span>
-            </p>
-            <div className="flex justify-between gap-2 text-muted-foreground">
-              <span>Fin de période</span>
-              <span className="text-right tabular-nums">{periodEnd(membership)}</span>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto md:block" role="region" aria-label={label} tabIndex={0}>
-        <table className={cn("w-full text-left text-sm", withCustomer ? "min-w-[48rem]" : "min-w-[36rem]")}>
-          <thead className="border-b text-muted-foreground">
-            <tr>
-              {columns.map(({ label: column, numeric }) => (
-                <th key={column} scope="col" className={cn("py-2 pr-4 font-medium last:pr-0", numeric && "text-right")}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {memberships.map((membership) => (
-              <tr key={membership.id} className="border-b align-top last:border-0">
-                {membership.customer ? (
-                  <td className="py-3 pr-4">{member(membership.id, membership.customer)}</td>
-                ) : null}
-                <td className="py-3 pr-4">{plan(membership)}</td>
-                <td className="py-3 pr-4">
-                  <MembershipStatusBadge status={membership.status} />
-                </td>
-                <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
+    <CardsOrTable
+      label={label}
+      columns={columns}
+      tableClassName={withCustomer ? "min-w-[48rem]" : "min-w-[36rem]"}
+      cards={
+        <>
+          {memberships.map((membership) => (
+            <li key={membership.id} className="grid gap-1 rounded-lg border p-4 text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span>{membership.customer ? member(membership.id, membership.customer) : plan(membership)}</span>
+                <MembershipStatusBadge status={membership.status} />
+              </p>
+              {membership.customer ? <p>{plan(membership)}</p> : null}
+              <p className="flex justify-between gap-2 text-muted-foreground">
+                <span>Cotisation / trimestre</span>
+                <span className="font-medium text-foreground tabular-nums">
                   {formatAmountFr(membership.price, membership.currency)}
-                </td>
-                <td className="py-3 pr-4 whitespace-nowrap tabular-nums">{formatDateFr(membership.trialEndsAt)}</td>
-                <td className="py-3 whitespace-nowrap tabular-nums">{periodEnd(membership)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+                </span>
+              </p>
+              <p className="flex justify-between gap-2 text-muted-foreground">
+                <span>Fin d'essai</span>
+                <span className="tabular-nums">{formatDateFr(membership.trialEndsAt)}</span>
+              </p>
+              <div className="flex justify-between gap-2 text-muted-foreground">
+                <span>Fin de période</span>
+                <span className="text-right tabular-nums">{periodEnd(membership)}</span>
+              </div>
+            </li>
+          ))}
+        </>
+      }
+      rows={
+        <>
+          {memberships.map((membership) => (
+            <tr key={membership.id} className="border-b align-top last:border-0">
+              {membership.customer ? <td className="py-3 pr-4">{member(membership.id, membership.customer)}</td> : null}
+              <td className="py-3 pr-4">{plan(membership)}</td>
+              <td className="py-3 pr-4">
+                <MembershipStatusBadge status={membership.status} />
+              </td>
+              <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
+                {formatAmountFr(membership.price, membership.currency)}
+              </td>
+              <td className="py-3 pr-4 whitespace-nowrap tabular-nums">{formatDateFr(membership.trialEndsAt)}</td>
+              <td className="py-3 whitespace-nowrap tabular-nums">{periodEnd(membership)}</td>
+            </tr>
+          ))}
+        </>
+      }
+    />
   );
 }

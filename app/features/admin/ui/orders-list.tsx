@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "~/lib/class-names";
+import { CardsOrTable } from "./cards-or-table";
 import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { OrderStatusBadge } from "./order-status-badge";
 import type { CustomerOrderRow } from "~/features/admin/customers-admin.server";
@@ -49,52 +49,46 @@ export function OrdersList({
 }) {
   const columns = COLUMNS.filter((column) => withCustomer || !column.customer);
   return (
-    <>
-      <ul className="grid gap-3 md:hidden" aria-label={label}>
-        {orders.map((order) => (
-          <li key={order.id} className="grid gap-1 rounded-lg border p-4 text-sm">
-            <p className="flex flex-wrap items-center justify-between gap-2">
-              {orderLink(order)}
-              <OrderStatusBadge status={order.status} />
-            </p>
-            {withCustomer ? <div>{customerText(order)}</div> : null}
-            <p className="text-muted-foreground">{order.serviceType}</p>
-            <p className="flex justify-between gap-2 text-muted-foreground tabular-nums">
-              <span>{formatDateTimeFr(order.createdAt)}</span>
-              <span className="font-medium text-foreground">{formatAmountFr(order.amount, order.currency)}</span>
-            </p>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto md:block" role="region" aria-label={label} tabIndex={0}>
-        <table className={cn("w-full text-left text-sm", withCustomer ? "min-w-[44rem]" : "min-w-[34rem]")}>
-          <thead className="border-b text-muted-foreground">
-            <tr>
-              {columns.map(({ label: column, numeric }) => (
-                <th key={column} scope="col" className={cn("py-2 pr-4 font-medium last:pr-0", numeric && "text-right")}>
-                  {column}
-                </th>
-              ))}
+    <CardsOrTable
+      label={label}
+      columns={columns}
+      tableClassName={withCustomer ? "min-w-[44rem]" : "min-w-[34rem]"}
+      cards={
+        <>
+          {orders.map((order) => (
+            <li key={order.id} className="grid gap-1 rounded-lg border p-4 text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                {orderLink(order)}
+                <OrderStatusBadge status={order.status} />
+              </p>
+              {withCustomer ? <div>{customerText(order)}</div> : null}
+              <p className="text-muted-foreground">{order.serviceType}</p>
+              <p className="flex justify-between gap-2 text-muted-foreground tabular-nums">
+                <span>{formatDateTimeFr(order.createdAt)}</span>
+                <span className="font-medium text-foreground">{formatAmountFr(order.amount, order.currency)}</span>
+              </p>
+            </li>
+          ))}
+        </>
+      }
+      rows={
+        <>
+          {orders.map((order) => (
+            <tr key={order.id} className="border-b align-top last:border-0">
+              <td className="py-3 pr-4">{orderLink(order)}</td>
+              {withCustomer ? <td className="py-3 pr-4">{customerText(order)}</td> : null}
+              <td className="py-3 pr-4">{order.serviceType}</td>
+              <td className="py-3 pr-4">
+                <OrderStatusBadge status={order.status} />
+              </td>
+              <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
+                {formatAmountFr(order.amount, order.currency)}
+              </td>
+              <td className="py-3 whitespace-nowrap tabular-nums">{formatDateTimeFr(order.createdAt)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.id} className="border-b align-top last:border-0">
-                <td className="py-3 pr-4">{orderLink(order)}</td>
-                {withCustomer ? <td className="py-3 pr-4">{customerText(order)}</td> : null}
-                <td className="py-3 pr-4">{order.serviceType}</td>
-                <td className="py-3 pr-4">
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">
-                  {formatAmountFr(order.amount, order.currency)}
-                </td>
-                <td className="py-3 whitespace-nowrap tabular-nums">{formatDateTimeFr(order.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+          ))}
+        </>
+      }
+    />
   );
 }
