@@ -8,7 +8,7 @@ import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
-import { insertMembership } from "../support/integration/membership-rows";
+import { insertMembership } from "../support/integration/memberships-fixtures";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";

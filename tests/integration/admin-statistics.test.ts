@@ -13,7 +13,7 @@ import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
-import { insertMembership, insertMembershipEvent } from "../support/integration/membership-rows";
+import { insertMembership, insertMembershipEvent } from "../support/integration/memberships-fixtures";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";

@@ -14,7 +14,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from "../support/test-database";
-import { insertMembership, insertMembershipEvent } from "../support/integration/membership-rows";
+import { insertMembership, insertMembershipEvent } from "../support/integration/memberships-fixtures";
 import {
   expectMembershipFiguresToMatchRecount,
   expectTotalsToMatchRecount,

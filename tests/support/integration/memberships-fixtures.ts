@@ -3,7 +3,14 @@ import { addDays, addMinutes } from "date-fns";
 import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
-import { invoices, memberships, type CurrencyCode, type MembershipPlan, type MembershipStatus } from "~/db/schema";
+import {
+  invoices,
+  membershipEvents,
+  memberships,
+  type CurrencyCode,
+  type MembershipPlan,
+  type MembershipStatus,
+} from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { createBooking } from "~/features/booking/orders.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
@@ -23,6 +30,8 @@ interface MembershipFixture {
   status?: MembershipStatus;
   plan?: MembershipPlan;
   currency?: CurrencyCode;
+  /** Minor units per quarter; the plan's price by default. */
+  price?: number;
   email?: string | null;
   createdAt?: Date;
   cancelAtPeriodEnd?: boolean;
@@ -36,6 +45,7 @@ export async function insertMembership(
     status = "trialing",
     plan = "medium",
     currency = "EUR",
+    price = toMinorUnits(siteConfig.pricing[plan].price),
     email = null,
     createdAt = new Date(),
     cancelAtPeriodEnd = false,
@@ -49,7 +59,7 @@ export async function insertMembership(
       email,
       plan,
       currency,
-      price: toMinorUnits(siteConfig.pricing[plan].price),
+      price,
       status,
       trialEndsAt,
       currentPeriodStart: createdAt,
@@ -62,6 +72,21 @@ export async function insertMembership(
     })
     .returning();
   return membership!;
+}
+
+/** One entry of a membership's history, at `at`; `from` null is a trial's start. */
+export async function insertMembershipEvent(
+  db: Database,
+  {
+    membershipId,
+    from,
+    to,
+    at,
+  }: { membershipId: string; from: MembershipStatus | null; to: MembershipStatus; at: Date },
+) {
+  await db
+    .insert(membershipEvents)
+    .values({ membershipId, fromStatus: from, toStatus: to, actorLabel: "system", createdAt: at });
 }
 
 const CARD = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
