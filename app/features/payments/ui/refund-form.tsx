@@ -61,7 +61,7 @@ export function RefundForm({
         description={`Au plus ${formatAmountFr(refundable, currency)}.`}
         inputMode="decimal"
         autoComplete="off"
-        className="max-w-48"
+        className="max-w-64"
       />
       <Field field={fields.reason} label="Motif" description="Enregistré avec le remboursement, votre nom et la date.">
         <Textarea {...withoutKey(getTextareaProps(fields.reason))} maxLength={MAX_REFUND_REASON_LENGTH} rows={2} />
