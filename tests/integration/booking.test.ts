@@ -18,7 +18,17 @@ import { testDatabaseKind } from "../support/test-database";
 
 const db = bookingTestDatabase();
 
-const nothingStored = { customers: 0, orders: 0, order_events: 0, payments: 0, outbox: 0 };
+const nothingStored = {
+  customers: 0,
+  orders: 0,
+  order_events: 0,
+  payments: 0,
+  outbox: 0,
+  memberships: 0,
+  membership_events: 0,
+  invoices: 0,
+  refunds: 0,
+};
 
 describe(`createBooking on ${testDatabaseKind()}`, () => {
   it("creates the customer and its 'Not Paid' order in one go, priced from site.config.ts", async () => {
