@@ -152,6 +152,7 @@ const SUBJECTS = {
   receipt: `Receipt: €49 for your ${brand} Medium membership`,
   paymentFailed: `Payment reminder: we could not charge €49 for your ${brand} membership`,
   cancelled: `Your ${brand} membership is cancelled`,
+  ended: `Your ${brand} membership has ended`,
 };
 
 describe(`enrolment on ${kind}`, () => {
@@ -365,8 +366,17 @@ describe(`the billing job on ${kind}`, () => {
     }
     expect(sandbox.calls.renewals).toHaveLength(4);
     expect(await invoicesOf(member.id)).toHaveLength(1);
-    // One reminder, not one per retry.
-    expect(await memberMailSubjects("ann@example.com")).toEqual([SUBJECTS.trialStarted, SUBJECTS.paymentFailed]);
+    // One reminder, not one per retry, then the end.
+    expect(await memberMailSubjects("ann@example.com")).toEqual([
+      SUBJECTS.trialStarted,
+      SUBJECTS.paymentFailed,
+      SUBJECTS.ended,
+    ]);
+    const [ended] = (await mailsTo("ann@example.com")).filter((mail) => mail.subject === SUBJECTS.ended);
+    for (const body of [ended!.text, ended!.html!]) {
+      expect(body).toContain("€49");
+      expect(body).toContain(formatMemberDay(graceEnd));
+    }
     expect(await historyOf(member.id)).toEqual([
       "new -> trialing (customer)",
       "trialing -> past_due (system)",

@@ -11,6 +11,7 @@ import {
 import {
   firstChargeComingMail,
   membershipCancelledMail,
+  membershipEndedMail,
   paymentFailedMail,
   receiptMail,
   trialStartedMail,
@@ -145,6 +146,13 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       sentWhen: `Au membre, au premier refus d'une cotisation : ${MEMBERSHIP_TERMS.reminderGraceDays} jours pour payer avant la fin de l'adhésion.`,
       facts: ["€49", "11 June 2030", "Visa card ending 4242"],
       mail: await paymentFailedMail({ ...member, ...card, amount: 4900, endsOn: new Date("2030-06-11T07:30:00Z") }),
+    },
+    {
+      id: "membership-ended",
+      label: "Adhésion terminée (cotisation impayée)",
+      sentWhen: `Au membre, quand la cotisation reste impayée ${MEMBERSHIP_TERMS.reminderGraceDays} jours après le rappel.`,
+      facts: ["€49", "11 June 2030", "Nothing more will be charged"],
+      mail: await membershipEndedMail({ ...member, amount: 4900, endedOn: new Date("2030-06-11T07:30:00Z") }),
     },
     {
       id: "membership-cancelled",

@@ -10,7 +10,13 @@ import { SYSTEM_ACTOR } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { siteConfig } from "../../../site.config";
-import { firstChargeComingMail, paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
+import {
+  firstChargeComingMail,
+  membershipEndedMail,
+  paymentFailedMail,
+  receiptMail,
+  type MembershipMailBasics,
+} from "./membership-mails";
 import { changeMembership, type Membership } from "./membership-status.server";
 import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES } from "./membership-status";
 
@@ -336,25 +342,36 @@ async function chargeInvoice(
   return true;
 }
 
-async function endUnpaidMemberships(tx: Database, { now, counts }: BillingContext) {
+async function endUnpaidMemberships(tx: Database, { now, origin, counts }: BillingContext) {
   const expired = await tx
-    .select({ id: memberships.id })
+    .select()
     .from(memberships)
     .where(and(eq(memberships.status, "past_due"), lte(memberships.graceEndsAt, now)))
     .limit(BATCH_SIZE)
     .for("update", { skipLocked: true });
-  for (const { id } of expired) {
+  for (const membership of expired) {
     await changeMembership(tx, {
-      membershipId: id,
+      membershipId: membership.id,
       to: "ended",
       actor: SYSTEM_ACTOR,
       note: `Cotisation impayée ${MEMBERSHIP_TERMS.reminderGraceDays} jours après le rappel`,
       changes: { endedAt: now },
     });
-    await tx
+    const unpaid = await tx
       .update(invoices)
       .set({ status: "uncollectible", nextAttemptAt: null })
-      .where(and(eq(invoices.membershipId, id), eq(invoices.status, "open")));
+      .where(and(eq(invoices.membershipId, membership.id), eq(invoices.status, "open")))
+      .returning({ amount: invoices.amount });
+    if (membership.email) {
+      await enqueueMail(
+        tx,
+        await membershipEndedMail({
+          ...mailBasics(membership, origin),
+          amount: unpaid[0]?.amount ?? membership.price,
+          endedOn: now,
+        }),
+      );
+    }
     counts.endedUnpaid++;
   }
   return expired.length;

@@ -184,3 +184,27 @@ export function membershipCancelledMail(
     </MailLayout>,
   );
 }
+
+/** The end of a membership whose fee stayed unpaid through the grace after the payment reminder. */
+export function membershipEndedMail(
+  details: MembershipMailBasics & { amount: number; endedOn: Date },
+): Promise<MemberMail> {
+  const amount = formatAmount(details.amount, details.currency);
+  const endedOn = formatMemberDay(details.endedOn);
+  return mail(
+    details.to,
+    `Your ${brand()} membership has ended`,
+    <MailLayout preview={`Your membership ended on ${endedOn}: nothing more will be charged`}>
+      <MailHeading>Your membership has ended</MailHeading>
+      <MailParagraph>{`We could not collect the fee of ${amount} for your ${details.planName} membership within ${MEMBERSHIP_TERMS.reminderGraceDays} days of our payment reminder, so your membership ended on ${endedOn}.`}</MailParagraph>
+      <MailParagraph>{`Nothing more will be charged, and you owe us nothing for it. If you think this is a mistake, write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Plan", details.planName],
+          ["Unpaid fee", amount],
+          ["Ended on", endedOn],
+        ]}
+      />
+    </MailLayout>,
+  );
+}
