@@ -146,7 +146,9 @@ test.describe("the admin orders", () => {
     await refunds.getByRole("button", { name: "Rembourser" }).click();
     await expect(page.getByText("Remboursement effectué")).toBeVisible();
     await expect(page.getByText(/10,00\s\$ remboursés ; il reste 23,00\s\$ remboursables\./)).toBeVisible();
-    const made = refunds.getByRole("list", { name: "Remboursements, du plus récent au plus ancien" }).getByRole("listitem");
+    const made = refunds
+      .getByRole("list", { name: "Remboursements, du plus récent au plus ancien" })
+      .getByRole("listitem");
     await expect(made).toHaveCount(1);
     await expect(made).toContainText("Geste commercial : attente au contrôle");
     await expect(made).toContainText(`par ${admin.email}`);
