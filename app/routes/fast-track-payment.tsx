@@ -7,7 +7,7 @@ import { database } from "~/db/client.server";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
-import { mayStartTrial } from "~/features/memberships/enrolment.server";
+import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
@@ -28,13 +28,15 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = database();
   const order = await findOrder(db, params.orderId);
-  if (!order) return data({ order: null, voucher: null, expiryYears: [], startsTrial: false }, { status: 404 });
+  const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false };
+  if (!order) return data({ ...none, order: null }, { status: 404 });
   if (isPaidStatus(order.status)) {
-    return data({ order, voucher: await voucherFor(request, order.id), expiryYears: [], startsTrial: false });
+    const [voucher, trial] = await Promise.all([voucherFor(request, order.id), trialStartedBy(db, order.id)]);
+    return data({ ...none, order, voucher, trial });
   }
   // Told before payment: whether paying this order starts the address's free trial.
   const startsTrial = await mayStartTrial(db, order.email);
-  return data({ order, voucher: null, expiryYears: expiryYears(new Date()), startsTrial });
+  return data({ ...none, order, expiryYears: expiryYears(new Date()), startsTrial });
 }
 
 /** Never sent back to the browser, not even to refill the form after a refusal. */
@@ -85,7 +87,7 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function FastTrackPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, voucher } = loaderData;
   if (!order) return <OrderNotFound />;
-  if (voucher) return <BookingConfirmation order={order} voucher={voucher} />;
+  if (voucher) return <BookingConfirmation order={order} voucher={voucher} trial={loaderData.trial} />;
   return (
     <Checkout
       order={order}

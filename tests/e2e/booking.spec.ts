@@ -14,7 +14,9 @@ import {
 import { submitAndReadButton } from "../support/e2e/busy-button";
 import { signInAsNewAdmin } from "../support/e2e/auth-page";
 import {
+  cardOf,
   expect,
+  screenshots,
   seriousA11yViolations,
   test,
   uniqueEmail,
@@ -34,7 +36,7 @@ const summaryValue = (page: Page, label: string) =>
     .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
     .locator("dd");
 
-test("a guest books in euros, pays by card and gets a voucher, also by e-mail", async ({ page }) => {
+test("a guest books in euros, pays by card and gets a voucher, also by e-mail", async ({ page }, testInfo) => {
   test.slow(); // the whole journey, up to the e-mail arriving
   const email = uniqueEmail("ann");
   await chooseEuros(page);
@@ -95,7 +97,23 @@ test("a guest books in euros, pays by card and gets a voucher, also by e-mail", 
   await expect(summaryValue(page, "Status")).toHaveText("PAID");
   await expect(page.getByRole("img", { name: "Voucher QR code" }).locator("svg")).toBeVisible();
   await expect(page.getByTestId("voucher-code")).toHaveText(/^v1\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
+  // Three days after the payment, which happened a moment ago: the day of now or, just after an
+  // Amsterdam midnight, the day before.
+  const inThreeDays = (msAgo: number) =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Amsterdam",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(new Date(Date.now() - msAgo + 3 * 24 * 60 * 60 * 1000));
+  const trialEnds = [...new Set([inThreeDays(0), inThreeDays(60_000)])].join("|");
+  await expect(cardOf(page, "Your Membership")).toContainText(
+    new RegExp(
+      `Your free trial of the Medium membership has started: it is free until (${trialEnds}), then €49 every 3 months, charged to your Visa ending 4242\\.`,
+    ),
+  );
   expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshots(page, "booking-confirmed", testInfo);
 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
@@ -123,6 +141,9 @@ test("a second order of the same address is told before payment that it starts n
   await expect(summaryValue(page, "Subscription")).toHaveText("None: free trial already used");
   await expect(page.getByText(/every quarter/)).toHaveCount(0);
   await expect(page.getByTestId("checkout-total")).toHaveText("€33");
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your Membership" })).toHaveCount(0);
 });
 
 /**

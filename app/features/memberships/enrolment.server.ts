@@ -1,14 +1,15 @@
 import { addDays } from "date-fns";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships, type CurrencyCode } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
-import { toMinorUnits } from "~/lib/currency";
+import { formatAmount, toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
-import { trialStartedMail } from "./membership-mails";
+import { formatMemberDay, trialStartedMail } from "./membership-mails";
 import { MEMBERSHIP_TERMS } from "./membership-status";
+import type { TrialSummary } from "./trial-summary";
 
 /** The plan a fast track's trial is of: the spec's "then 49 every quarter". */
 export const TRIAL_PLAN = "medium" as const;
@@ -87,4 +88,29 @@ export async function startTrial(
     await trialStartedMail({ to: email, planName: plan.name, price, currency, origin, trialEndsAt }),
   );
   return membership.id;
+}
+
+/**
+ * The trial `orderId`'s payment started, while it is still a trial that will run on (not cancelled):
+ * the texts are made here, on the server, so that the page shows the same day wherever it renders.
+ */
+export async function trialStartedBy(db: Database, orderId: string): Promise<TrialSummary | null> {
+  const [trial] = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.orderId, orderId),
+        eq(memberships.status, "trialing"),
+        eq(memberships.cancelAtPeriodEnd, false),
+      ),
+    );
+  if (!trial) return null;
+  return {
+    planName: siteConfig.pricing[trial.plan].name,
+    freeUntil: formatMemberDay(trial.trialEndsAt),
+    fee: formatAmount(trial.price, trial.currency),
+    periodMonths: MEMBERSHIP_TERMS.periodMonths,
+    card: `${trial.cardBrand} ending ${trial.cardLast4}`,
+  };
 }

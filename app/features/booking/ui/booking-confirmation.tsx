@@ -1,4 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
 import { SectionCard } from "~/components/layout/section-card";
 import { formatFlightDate } from "~/features/booking/flight-date";
 import type { OrderDetails } from "~/features/booking/order-details";
@@ -6,6 +7,7 @@ import { describePassengers } from "~/features/booking/passengers";
 import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { SummaryList } from "~/components/layout/summary-list";
+import type { TrialSummary } from "~/features/memberships/trial-summary";
 
 export interface Voucher {
   code: string;
@@ -13,8 +15,19 @@ export interface Voucher {
   qrSvg: string;
 }
 
-/** A paid order: what was booked and the voucher to show at the fast-track lane. */
-export function BookingConfirmation({ order, voucher }: { order: OrderDetails; voucher: Voucher }) {
+/**
+ * A paid order: what was booked and the voucher to show at the fast-track lane, and the free trial
+ * its payment started, if it did and the trial still runs.
+ */
+export function BookingConfirmation({
+  order,
+  voucher,
+  trial,
+}: {
+  order: OrderDetails;
+  voucher: Voucher;
+  trial: TrialSummary | null;
+}) {
   return (
     <div className="pt-10 pb-16">
       <CheckoutSteps current={3} />
@@ -56,6 +69,19 @@ export function BookingConfirmation({ order, voucher }: { order: OrderDetails; v
             {voucher.code}
           </p>
         </SectionCard>
+        {trial ? (
+          <SectionCard title="Your Membership" className="md:col-span-2">
+            <p>
+              Your free trial of the {trial.planName} membership has started: it is free until {trial.freeUntil}, then{" "}
+              {trial.fee} every {trial.periodMonths} months, charged to your {trial.card}. We e-mail you the day before
+              the first charge. To stop it, cancel before then on the{" "}
+              <Link to="/unsubscribe" className="font-medium text-link underline underline-offset-4">
+                Unsubscribe
+              </Link>{" "}
+              page: you pay nothing.
+            </p>
+          </SectionCard>
+        ) : null}
       </div>
     </div>
   );
