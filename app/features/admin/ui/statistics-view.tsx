@@ -131,11 +131,35 @@ function FiguresTable({ figures, labels, caption }: { figures: CurrencyFigures; 
     </>
   );
   return (
-    <FiguresTableFrame
+    <PeriodTable
       caption={caption}
-      rowHeading="Période"
       columns={["Commandes", ...COUNTS.map(({ label }) => label), "Chiffre d'affaires"]}
-    >
+      labels={labels}
+      buckets={buckets}
+      totals={totals}
+      cells={cells}
+    />
+  );
+}
+
+/** Figures per period, a row each under its label, then their total. */
+function PeriodTable<Row>({
+  caption,
+  columns,
+  labels,
+  buckets,
+  totals,
+  cells,
+}: {
+  caption: string;
+  columns: string[];
+  labels: string[];
+  buckets: (Row & { start: string })[];
+  totals: Row;
+  cells: (row: Row) => React.ReactNode;
+}) {
+  return (
+    <FiguresTableFrame caption={caption} rowHeading="Période" columns={columns}>
       <tbody>
         {buckets.map((bucket, index) => (
           <tr key={bucket.start} className="border-b">
@@ -239,35 +263,19 @@ export function MembershipFigures({
           />
         ))}
       </div>
-      <FiguresTableFrame
+      <PeriodTable
         caption={`Abonnements ${per}`}
-        rowHeading="Période"
         columns={MEMBERSHIP_COUNTS.map(({ label }) => label)}
-      >
-        <tbody>
-          {buckets.map((bucket, index) => (
-            <tr key={bucket.start} className="border-b">
-              <th scope="row" className="py-2 pr-4 text-left font-normal whitespace-nowrap">
-                {labels[index]}
-              </th>
-              <MembershipCells counts={bucket} />
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="font-semibold">
-          <tr>
-            <th scope="row" className="py-2 pr-4 text-left">
-              Total
-            </th>
-            <MembershipCells counts={totals} />
-          </tr>
-        </tfoot>
-      </FiguresTableFrame>
+        labels={labels}
+        buckets={buckets}
+        totals={totals}
+        cells={membershipCells}
+      />
     </div>
   );
 }
 
-function MembershipCells({ counts }: { counts: MembershipCounts }) {
+function membershipCells(counts: MembershipCounts) {
   return MEMBERSHIP_COUNTS.map(({ key }) => (
     <td key={key} className={numeric}>
       {formatCountFr(counts[key])}
