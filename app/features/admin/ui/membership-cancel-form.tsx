@@ -11,8 +11,6 @@ import { formatDateTimeFr } from "~/lib/format-fr";
  * plain POST form with one button each; the server checks again that the membership still runs.
  */
 export function MembershipCancelForm({ membership }: { membership: MembershipDetails["membership"] }) {
-  const atPeriodEnd = useIsPending({ fields: { cancel: "at-period-end" } });
-  const now = useIsPending({ fields: { cancel: "now" } });
   if (!isLiveMembership(membership.status)) {
     return <p className="text-sm text-muted-foreground">Cet abonnement est terminé : aucune action possible.</p>;
   }
@@ -27,40 +25,56 @@ export function MembershipCancelForm({ membership }: { membership: MembershipDet
         </p>
       ) : null}
       {canWaitForPeriodEnd ? (
-        <div className="grid gap-2">
-          <p className="text-muted-foreground">
-            Le membre garde l'accès jusqu'au {periodEnd}, puis l'abonnement prend fin sans nouveau prélèvement.
-          </p>
-          <StatusButton
-            name="cancel"
-            value="at-period-end"
-            pending={atPeriodEnd}
-            pendingLabel="Résiliation..."
-            icon={<CalendarX aria-hidden="true" />}
-            variant="outline"
-            className="justify-self-start"
-          >
-            Résilier à la fin de la période
-          </StatusButton>
-        </div>
-      ) : null}
-      <div className="grid gap-2">
-        <p className="text-muted-foreground">
-          L'accès prend fin maintenant ; une cotisation en attente n'est pas prélevée. Rien n'est remboursé
-          automatiquement.
-        </p>
-        <StatusButton
-          name="cancel"
-          value="now"
-          pending={now}
-          pendingLabel="Résiliation..."
-          icon={<Ban aria-hidden="true" />}
-          variant="destructive"
-          className="justify-self-start"
+        <CancelOption
+          value="at-period-end"
+          explanation={`Le membre garde l'accès jusqu'au ${periodEnd}, puis l'abonnement prend fin sans nouveau prélèvement.`}
+          icon={<CalendarX aria-hidden="true" />}
+          variant="outline"
         >
-          Résilier immédiatement
-        </StatusButton>
-      </div>
+          Résilier à la fin de la période
+        </CancelOption>
+      ) : null}
+      <CancelOption
+        value="now"
+        explanation="L'accès prend fin maintenant ; une cotisation en attente n'est pas prélevée. Rien n'est remboursé automatiquement."
+        icon={<Ban aria-hidden="true" />}
+        variant="destructive"
+      >
+        Résilier immédiatement
+      </CancelOption>
     </Form>
+  );
+}
+
+/** One way to cancel: what it does, and its button (busy while that very button's request runs). */
+function CancelOption({
+  value,
+  explanation,
+  icon,
+  variant,
+  children,
+}: {
+  value: "at-period-end" | "now";
+  explanation: string;
+  icon: React.ReactNode;
+  variant: "outline" | "destructive";
+  children: string;
+}) {
+  const pending = useIsPending({ fields: { cancel: value } });
+  return (
+    <div className="grid gap-2">
+      <p className="text-muted-foreground">{explanation}</p>
+      <StatusButton
+        name="cancel"
+        value={value}
+        pending={pending}
+        pendingLabel="Résiliation..."
+        icon={icon}
+        variant={variant}
+        className="justify-self-start"
+      >
+        {children}
+      </StatusButton>
+    </div>
   );
 }
