@@ -7,7 +7,12 @@ import { installDatabase, openDatabase, type Database } from "~/db/client.server
 import { invoices, membershipEvents, memberships, orders, outbox, refunds } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { createBooking } from "~/features/booking/orders.server";
-import { NO_BILLING_COUNTS, runBilling, type BillingCounts } from "~/features/memberships/billing-job.server";
+import {
+  NO_BILLING_COUNTS,
+  runBilling,
+  runBillingAndLog,
+  type BillingCounts,
+} from "~/features/memberships/billing-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
@@ -625,5 +630,30 @@ describe(`refunding an invoice on ${kind}`, () => {
     expect(await refund(randomUUID(), 100)).toEqual({ kind: "not-found" });
     expect(sandbox.calls.refunds).toEqual([]);
     expect(await db().select().from(refunds)).toEqual([]);
+  });
+});
+
+describe(`the billing job's log on ${kind}`, () => {
+  it("logs what a run did in counts only: no address, name, card or reference of anyone", async () => {
+    const member = await newMember("ann.secret@example.com", ALWAYS_DECLINES);
+    const lines: { level: string; fields: unknown; message: string }[] = [];
+    const record = (level: string) => (fields: unknown, message: string) => {
+      lines.push({ level, fields, message });
+    };
+    // pino's own methods take many shapes; the job calls them as (fields, message).
+    const logger = { info: record("info"), warn: record("warn"), error: record("error") } as unknown as Parameters<
+      typeof runBillingAndLog
+    >[2]["logger"];
+    await runBillingAndLog(db(), sandbox.gateway, { origin, logger, now: addMinutes(member.trialEndsAt, 1) });
+
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({ level: "info", message: "billing run" });
+    expect(Object.keys(line!.fields as object).sort()).toEqual([...Object.keys(NOTHING), "durationMs"].sort());
+    expect(line!.fields).toMatchObject({ invoicesCreated: 1, declined: 1 });
+    const logged = JSON.stringify(lines);
+    for (const secret of ["ann.secret", member.id, member.paymentMethodRef, "0341", member.customerId]) {
+      expect(logged).not.toContain(secret);
+    }
   });
 });
