@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders, payments } from "~/db/schema";
+import { customers, orders, payments } from "~/db/schema";
 import type { PaymentGateway } from "~/features/payments/gateway";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
+import { isUuid } from "~/lib/uuid";
 import { wasCharged } from "./order-status";
 import { changeOrderStatus } from "./order-status.server";
-import { findOrder } from "./orders.server";
 
 /**
  * Refunds all or part of a paid order through the gateway: never more than was paid and not yet
@@ -19,14 +19,20 @@ export async function refundOrder(
   gateway: PaymentGateway,
   { orderId, refund, actor }: { orderId: string; refund: RefundInput; actor: Actor },
 ): Promise<RefundOutcome | { kind: "not-found" }> {
-  const details = await findOrder(db, orderId);
-  if (!details) return { kind: "not-found" };
+  if (!isUuid(orderId)) return { kind: "not-found" };
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status, amount: orders.amount, currency: orders.currency })
+      .select({
+        status: orders.status,
+        amount: orders.amount,
+        currency: orders.currency,
+        orderNumber: orders.orderNumber,
+        email: customers.email,
+      })
       .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
       .where(eq(orders.id, orderId))
-      .for("update");
+      .for("update", { of: orders });
     if (!order) return { kind: "not-found" };
     const [charge] = await tx
       .select({ providerRef: payments.providerRef, brand: payments.brand, last4: payments.last4 })
@@ -44,10 +50,10 @@ export async function refundOrder(
       idempotencyKey: refund.idempotencyKey,
       actor,
       notify:
-        details.email && charge
+        order.email && charge
           ? {
-              to: details.email,
-              paidFor: `Fast Track order ${details.orderNumber}`,
+              to: order.email,
+              paidFor: `Fast Track order ${order.orderNumber}`,
               cardBrand: charge.brand,
               cardLast4: charge.last4,
             }
