@@ -75,3 +75,39 @@ describe("AI settings", () => {
     ).toMatchObject({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "llama3.1", AI_TIMEOUT_MS: 90_000 });
   });
 });
+
+describe("Stripe", () => {
+  const keys = {
+    STRIPE_SECRET_KEY: "sk_test_51abcDEF",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_51abcDEF",
+    STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+  };
+
+  it("is off by default, with Stripe's own Stripe.js address ready", () => {
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(parseEnv({}).STRIPE_JS_URL).toBe("https://js.stripe.com/v3/");
+  });
+
+  it("takes the three keys together", () => {
+    expect(parseEnv(keys)).toMatchObject(keys);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_WEBHOOK_SECRET: is required/,
+    );
+  });
+
+  it("names a key of the wrong kind, or of the other mode", () => {
+    expect(() => parseEnv({ ...keys, STRIPE_SECRET_KEY: "pk_test_51abc" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => parseEnv({ ...keys, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
+    expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: "pk_live_51abc" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/,
+    );
+  });
+
+  it("accepts another API origin and Stripe.js address, as URLs only", () => {
+    const local = { ...keys, STRIPE_API_BASE: "http://127.0.0.1:12111", STRIPE_JS_URL: "http://127.0.0.1:12111/v3/" };
+    expect(parseEnv(local)).toMatchObject(local);
+    expect(() => parseEnv({ ...keys, STRIPE_API_BASE: "localhost:12111" })).toThrow(/STRIPE_API_BASE:/);
+  });
+});

@@ -60,13 +60,52 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /**
+   * Stripe takes the payments when its secret key is set (ADR 018); unset, the sandbox gateway does.
+   * The three keys come together, all of test mode or all of live mode.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_… or pk_live_…)")
+    .optional(),
+  /** The signing secret of the webhook endpoint /stripe/webhook, from Stripe's dashboard. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
+  /** Another origin for Stripe's API, such as a local Stripe-compatible server, for tests and staging. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the browser loads Stripe.js from. */
+  STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3/"),
   /** "true" makes every response carry X-Query-Count, its number of SQL queries: for bench/admin-pages.ts only. */
   BENCH_COUNT_QUERIES: z.stringbool().default(false),
 });
 
+const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+
 const checkedEnvSchema = envSchema.superRefine((parsed, context) => {
   if (parsed.AI_BASE_URL && !parsed.AI_MODEL) {
     context.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required when AI_BASE_URL is set" });
+  }
+  const givenStripeKey = STRIPE_KEYS.find((key) => parsed[key]);
+  if (givenStripeKey) {
+    for (const key of STRIPE_KEYS) {
+      if (!parsed[key])
+        context.addIssue({ code: "custom", path: [key], message: `is required when ${givenStripeKey} is set` });
+    }
+  }
+  const secretMode = /_(test|live)_/.exec(parsed.STRIPE_SECRET_KEY ?? "")?.[1];
+  const publishableMode = /_(test|live)_/.exec(parsed.STRIPE_PUBLISHABLE_KEY ?? "")?.[1];
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    context.addIssue({
+      code: "custom",
+      path: ["STRIPE_PUBLISHABLE_KEY"],
+      message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key`,
+    });
   }
 });
 
