@@ -16,7 +16,12 @@ import {
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
-import type { ChargeRequest, PaymentGateway, RefundRequest, SavedCardChargeRequest } from "~/features/payments/gateway";
+import type {
+  CardFormGateway,
+  ChargeRequest,
+  RefundRequest,
+  SavedCardChargeRequest,
+} from "~/features/payments/gateway";
 import { createSandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { siteConfig } from "../../site.config";
@@ -54,8 +59,9 @@ function watchedSandbox() {
     renewals: [] as SavedCardChargeRequest[],
     refunds: [] as RefundRequest[],
   };
-  const gateway: PaymentGateway = {
+  const gateway: CardFormGateway = {
     name: sandbox.name,
+    kind: "card-form",
     charge: (request) => {
       calls.charges.push(request);
       return sandbox.charge(request);
@@ -77,9 +83,9 @@ function watchedSandbox() {
 let sandbox: ReturnType<typeof watchedSandbox>;
 
 /** `gateway`, except that its renewals never answer (a network failure), noting the keys they carried. */
-function unanswering(gateway: PaymentGateway) {
+function unanswering(gateway: CardFormGateway) {
   const unanswered: string[] = [];
-  const down: PaymentGateway = {
+  const down: CardFormGateway = {
     ...gateway,
     chargeSaved: async (request) => {
       unanswered.push(request.idempotencyKey);

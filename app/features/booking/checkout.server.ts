@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
-import type { Card, PaymentGateway } from "~/features/payments/gateway";
+import { mayStartTrial, startTrial, type ProviderBilling } from "~/features/memberships/enrolment.server";
+import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import { confirmationMail } from "./confirmation-mail";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { changeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
+import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
 import { bookingPageUrl } from "./flight-day-calendar";
 import { giveVoucherShortCode } from "./voucher-short-code.server";
@@ -19,80 +20,142 @@ export type PaymentResult =
   | { kind: "declined"; message: string }
   | { kind: "not-payable"; status: OrderStatus };
 
+/** One attempt to pay, as the payments table records it: never the card number or CVV. */
+export interface PaymentRecord {
+  provider: string;
+  providerRef: string;
+  brand: string;
+  last4: string;
+  outcome: string;
+}
+
+type Locked = { customerId: string } | Exclude<PaymentResult, { kind: "declined" }>;
+
 /**
- * Pays an order by card. The order row stays locked from the check to the commit, so two payments
- * of one order cannot both charge; an order that is already paid is not charged again. Every
- * attempt is recorded in payments (brand, last 4 digits and the gateway's reference, never the
- * number or CVV). A successful charge marks the order paid and queues the confirmation e-mail in
- * the same transaction. `origin` is the site's public origin, for the mail's links and the QR code.
+ * Locks an order for its payment, until the transaction ends, so that two payments of one order
+ * cannot both go through: the caller goes on only with an order still "Not Paid".
+ */
+export async function lockOrderForPayment(tx: Database, orderId: string): Promise<Locked> {
+  const [locked] = await tx
+    .select({ status: orders.status, customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  // Deleted meanwhile, unpaid past its 48 hours (ADR 008): nothing was charged.
+  if (!locked) return { kind: "not-found" };
+  if (isPaidStatus(locked.status)) return { kind: "paid", alreadyPaid: true };
+  if (locked.status !== "Not Paid") return { kind: "not-payable", status: locked.status };
+  return { customerId: locked.customerId };
+}
+
+export async function recordPayment(tx: Database, order: OrderDetails, payment: PaymentRecord) {
+  await tx.insert(payments).values({ orderId: order.id, amount: order.amount, currency: order.currency, ...payment });
+}
+
+/**
+ * The voucher's QR code, made before any money moves, so that a problem here (no secret) cannot
+ * follow a charge. `origin` is the site's public origin, for the mail's links and the QR code.
+ */
+export async function voucherQrFor(orderId: string, origin: string) {
+  return voucherQrPng(voucherCheckUrl(origin, voucherCode(orderId)));
+}
+
+/**
+ * What a successful payment does, in its transaction with the order locked: the order turns paid,
+ * the first paid fast track of an address starts its membership trial with the card kept for the
+ * fees, and the confirmation e-mail is queued.
+ */
+export async function completePaidOrder(
+  tx: Database,
+  {
+    order,
+    customerId,
+    payment,
+    keptCard,
+    billing,
+    qrPng,
+    origin,
+  }: {
+    order: OrderDetails;
+    customerId: string;
+    payment: PaymentRecord;
+    keptCard?: SavedPaymentMethod;
+    billing?: ProviderBilling;
+    qrPng: string;
+    origin: string;
+  },
+) {
+  await changeOrderStatus(tx, {
+    orderId: order.id,
+    to: "paid",
+    actor: CUSTOMER_ACTOR,
+    note: `${payment.brand} ending ${payment.last4}, ${payment.provider} ${payment.providerRef}`,
+  });
+  const membershipId =
+    order.email && keptCard
+      ? await startTrial(tx, {
+          customerId,
+          email: order.email,
+          orderId: order.id,
+          currency: order.currency,
+          paymentMethod: keptCard,
+          billing,
+          paidAt: new Date(),
+          origin,
+        })
+      : null;
+  if (order.email) {
+    const voucherShortCode = await giveVoucherShortCode(tx, order.id);
+    await enqueueMail(
+      tx,
+      await confirmationMail({
+        ...order,
+        to: order.email,
+        voucherShortCode,
+        voucherQrPng: qrPng,
+        bookingUrl: bookingPageUrl(origin, order.id),
+      }),
+    );
+  }
+  return { membershipId };
+}
+
+/**
+ * Pays an order with a card typed into our own page (the sandbox gateway). The order row stays
+ * locked from the check to the commit; an order that is already paid is not charged again. Every
+ * attempt is recorded in payments.
  */
 export async function payForOrder(
   db: Database,
-  gateway: PaymentGateway,
+  gateway: CardFormGateway,
   { orderId, card, origin }: { orderId: string; card: Card; origin: string },
 ): Promise<PaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
-  // Made before any money moves, so that a problem here (no secret) cannot follow a charge.
-  const voucher = voucherCode(orderId);
-  const qrPng = await voucherQrPng(voucherCheckUrl(origin, voucher));
+  const qrPng = await voucherQrFor(orderId, origin);
   return db.transaction(async (tx): Promise<PaymentResult> => {
-    const [locked] = await tx
-      .select({ status: orders.status, customerId: orders.customerId })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    // Deleted meanwhile, unpaid past its 48 hours (ADR 008): nothing was charged.
-    if (!locked) return { kind: "not-found" };
-    const status = locked.status;
-    if (isPaidStatus(status)) return { kind: "paid", alreadyPaid: true };
-    if (status !== "Not Paid") return { kind: "not-payable", status };
+    const locked = await lockOrderForPayment(tx, orderId);
+    if ("kind" in locked) return locked;
 
-    // The first paid fast track of an address starts a membership trial: its card is kept for the fees.
     const saveCard = await mayStartTrial(tx, order.email);
     const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card, saveCard });
-    await tx.insert(payments).values({
-      orderId,
+    const payment = {
       provider: gateway.name,
       providerRef: charge.providerRef,
       brand: charge.brand,
       last4: charge.last4,
-      amount: order.amount,
-      currency: order.currency,
       outcome: charge.outcome,
-    });
+    };
+    await recordPayment(tx, order, payment);
     if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
-
-    await changeOrderStatus(tx, {
-      orderId,
-      to: "paid",
-      actor: CUSTOMER_ACTOR,
-      note: `${charge.brand} ending ${charge.last4}, ${gateway.name} ${charge.providerRef}`,
+    await completePaidOrder(tx, {
+      order,
+      customerId: locked.customerId,
+      payment,
+      keptCard: charge.paymentMethod,
+      qrPng,
+      origin,
     });
-    if (order.email && charge.paymentMethod) {
-      await startTrial(tx, {
-        customerId: locked.customerId,
-        email: order.email,
-        orderId,
-        currency: order.currency,
-        paymentMethod: charge.paymentMethod,
-        paidAt: new Date(),
-        origin,
-      });
-    }
-    if (order.email) {
-      const voucherShortCode = await giveVoucherShortCode(tx, orderId);
-      await enqueueMail(
-        tx,
-        await confirmationMail({
-          ...order,
-          to: order.email,
-          voucherShortCode,
-          voucherQrPng: qrPng,
-          bookingUrl: bookingPageUrl(origin, orderId),
-        }),
-      );
-    }
     return { kind: "paid", alreadyPaid: false };
   });
 }

@@ -5,19 +5,12 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import type { PaymentGateway } from "~/features/payments/gateway";
+import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
-import { formatDateTimeFr } from "~/lib/format-fr";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
-import { siteConfig } from "../../../site.config";
-import {
-  firstChargeComingMail,
-  membershipEndedMail,
-  paymentFailedMail,
-  receiptMail,
-  type MembershipMailBasics,
-} from "./membership-mails";
-import { changeMembership, type Membership } from "./membership-status.server";
+import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
+import { changeMembership } from "./membership-status.server";
+import { mailBasics, recordFeeDeclined, recordFeePaid } from "./fee-outcomes.server";
 import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES } from "./membership-status";
 
 /** What a run did. Counts only: never who. */
@@ -58,7 +51,7 @@ type BillingLogger = Pick<Logger, "info" | "warn" | "error">;
 
 interface BillingContext {
   db: Database;
-  gateway: PaymentGateway;
+  gateway: CardFormGateway;
   now: Date;
   origin: string;
   counts: BillingCounts;
@@ -76,7 +69,7 @@ interface BillingContext {
  */
 export async function runBilling(
   db: Database,
-  gateway: PaymentGateway,
+  gateway: CardFormGateway,
   { now, origin, logger }: { now: Date; origin: string; logger?: BillingLogger },
 ): Promise<BillingOutcome> {
   const context: BillingContext = { db, gateway, now, origin, logger, counts: { ...NO_BILLING_COUNTS } };
@@ -109,16 +102,6 @@ async function inBatches(context: BillingContext, step: (tx: Database, context: 
     const handled = await locked(context.db, (tx) => step(tx, context));
     if (handled < BATCH_SIZE) return;
   }
-}
-
-function mailBasics(membership: Membership, origin: string): MembershipMailBasics {
-  return {
-    to: membership.email!,
-    planName: siteConfig.pricing[membership.plan].name,
-    price: membership.price,
-    currency: membership.currency,
-    origin,
-  };
 }
 
 async function sendTrialReminders(tx: Database, { now, origin, counts }: BillingContext) {
@@ -163,7 +146,14 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
   const ended = await tx
     .select()
     .from(memberships)
-    .where(and(inArray(memberships.status, RECURRING_MEMBERSHIP_STATUSES), lte(memberships.currentPeriodEnd, now)))
+    .where(
+      and(
+        inArray(memberships.status, RECURRING_MEMBERSHIP_STATUSES),
+        lte(memberships.currentPeriodEnd, now),
+        // Stripe bills its subscriptions itself; our rows follow its webhooks.
+        isNull(memberships.providerSubscriptionRef),
+      ),
+    )
     .orderBy(asc(memberships.currentPeriodEnd))
     .limit(BATCH_SIZE)
     .for("update", { skipLocked: true });
@@ -265,80 +255,33 @@ async function chargeInvoice(
     currency: invoice.currency,
     idempotencyKey: `${invoice.idempotencyKey}:${attempt}`,
   });
-  const basics = mailBasics(membership, origin);
   if (result.outcome === "succeeded") {
-    await tx
-      .update(invoices)
-      .set({
-        status: "paid",
-        attempts: attempt,
-        nextAttemptAt: null,
-        providerRef: result.providerRef,
-        lastOutcome: result.outcome,
-        paidAt: now,
-      })
-      .where(eq(invoices.id, invoice.id));
-    await changeMembership(tx, {
-      membershipId: membership.id,
-      to: "active",
-      actor: SYSTEM_ACTOR,
-      note: `Cotisation payée, période du ${formatDateTimeFr(invoice.periodStart)} (${gateway.name} ${result.providerRef})`,
-      changes: { graceEndsAt: null },
+    await recordFeePaid(tx, {
+      membership,
+      invoice,
+      attempts: attempt,
+      chargeRef: result.providerRef,
+      paidAt: now,
+      note: `${gateway.name} ${result.providerRef}`,
+      origin,
     });
     counts.charged++;
-    if (membership.email) {
-      await enqueueMail(
-        tx,
-        await receiptMail({
-          ...basics,
-          amount: invoice.amount,
-          paidAt: now,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
-          cardBrand: membership.cardBrand,
-          cardLast4: membership.cardLast4,
-          reference: invoice.id.slice(0, 8).toUpperCase(),
-        }),
-      );
-    }
     return true;
   }
   counts.declined++;
-  // The first decline is the payment reminder: the member has the grace period from now to pay.
-  const graceEndsAt =
-    membership.status === "past_due" && membership.graceEndsAt
-      ? membership.graceEndsAt
-      : addDays(now, MEMBERSHIP_TERMS.reminderGraceDays);
-  const retryAt = addDays(now, MEMBERSHIP_TERMS.retryEveryDays);
-  await tx
-    .update(invoices)
-    .set({
-      attempts: attempt,
-      lastOutcome: result.outcome,
-      // No retry after the grace: the membership ends then.
-      nextAttemptAt: retryAt < graceEndsAt ? retryAt : null,
-    })
-    .where(eq(invoices.id, invoice.id));
-  if (membership.status === "past_due") return true;
-  await changeMembership(tx, {
-    membershipId: membership.id,
-    to: "past_due",
-    actor: SYSTEM_ACTOR,
-    note: `Paiement refusé (${result.outcome}) : rappel envoyé, fin le ${formatDateTimeFr(graceEndsAt)} si impayée`,
-    changes: { graceEndsAt },
+  await recordFeeDeclined(tx, {
+    membership,
+    invoice,
+    attempts: attempt,
+    outcome: result.outcome,
+    now,
+    // Retried every few days while the grace lasts; the membership ends then.
+    nextAttempt: (graceEndsAt) => {
+      const retryAt = addDays(now, MEMBERSHIP_TERMS.retryEveryDays);
+      return retryAt < graceEndsAt ? retryAt : null;
+    },
+    origin,
   });
-  if (membership.email) {
-    await enqueueMail(
-      tx,
-      await paymentFailedMail({
-        ...basics,
-        amount: invoice.amount,
-        endsOn: graceEndsAt,
-        cardBrand: membership.cardBrand,
-        cardLast4: membership.cardLast4,
-      }),
-    );
-  }
   return true;
 }
 
@@ -346,7 +289,13 @@ async function endUnpaidMemberships(tx: Database, { now, origin, counts }: Billi
   const expired = await tx
     .select()
     .from(memberships)
-    .where(and(eq(memberships.status, "past_due"), lte(memberships.graceEndsAt, now)))
+    .where(
+      and(
+        eq(memberships.status, "past_due"),
+        lte(memberships.graceEndsAt, now),
+        isNull(memberships.providerSubscriptionRef),
+      ),
+    )
     .limit(BATCH_SIZE)
     .for("update", { skipLocked: true });
   for (const membership of expired) {
@@ -380,7 +329,7 @@ async function endUnpaidMemberships(tx: Database, { now, origin, counts }: Billi
 /** Runs the job now and logs what it did (counts only). Never throws: a failed run is logged. */
 export async function runBillingAndLog(
   db: Database,
-  gateway: PaymentGateway,
+  gateway: CardFormGateway,
   { origin, logger, now = new Date() }: { origin: string; logger: BillingLogger; now?: Date },
 ) {
   const started = Date.now();
@@ -396,7 +345,7 @@ export async function runBillingAndLog(
 /** Runs the job `firstRunDelayMs` after boot, then every `intervalMs`. */
 export function scheduleBilling(
   db: Database,
-  gateway: PaymentGateway,
+  gateway: CardFormGateway,
   options: { intervalMs: number; firstRunDelayMs: number; origin: string; logger: BillingLogger },
 ): JobSchedule {
   return scheduleJob(() => runBillingAndLog(db, gateway, options), options);

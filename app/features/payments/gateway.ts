@@ -1,3 +1,4 @@
+import type { MembershipPlan } from "~/db/schema";
 import type { CurrencyCode } from "~/lib/currency";
 import type { CardBrand } from "./card";
 
@@ -25,7 +26,7 @@ export type ChargeOutcome = "succeeded" | "declined" | "insufficient_funds";
 /** A card kept by the gateway: we hold only its reference, brand and last four digits. */
 export interface SavedPaymentMethod {
   ref: string;
-  brand: CardBrand;
+  brand: string;
   last4: string;
 }
 
@@ -69,13 +70,121 @@ export interface RefundResult {
   providerRef: string;
 }
 
-/** Whoever takes the money. The sandbox is the default; a real provider implements the same. */
-export interface PaymentGateway {
-  /** Stored with each payment, e.g. "sandbox". */
+interface GatewayCommon {
+  /** Stored with each payment, e.g. "sandbox" or "stripe". */
   readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Charges a saved card with nobody present (a renewal). */
-  chargeSaved(request: SavedCardChargeRequest): Promise<SavedCardChargeResult>;
   /** Gives back part or all of a successful charge; throws if the gateway refuses. */
   refund(request: RefundRequest): Promise<RefundResult>;
 }
+
+/**
+ * A gateway our own payment page hands the card to, and whose saved cards our billing job charges:
+ * the sandbox, the default.
+ */
+export interface CardFormGateway extends GatewayCommon {
+  readonly kind: "card-form";
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a saved card with nobody present (a renewal). */
+  chargeSaved(request: SavedCardChargeRequest): Promise<SavedCardChargeResult>;
+}
+
+export interface OpenPaymentRequest {
+  orderId: string;
+  /** Minor units of `currency`, the order's own amount. */
+  amount: number;
+  currency: CurrencyCode;
+  /** The same key always opens the same payment: one per order. */
+  idempotencyKey: string;
+  /** The buyer's address, for a payment that keeps the card for a membership. */
+  saveCardFor?: { email: string; idempotencyKey: string };
+}
+
+export interface OpenPayment {
+  ref: string;
+  /** Handed to the browser, which confirms the payment with the card fields the provider hosts. */
+  clientSecret: string;
+  /** The provider's customer the card is kept for, when one was asked for. */
+  customerRef?: string;
+}
+
+/** Where a payment stands, as the provider says (never as the browser says). */
+export interface HostedPayment {
+  ref: string;
+  clientSecret: string;
+  status: "succeeded" | "processing" | "needs-card" | "needs-action" | "canceled";
+  amount: number;
+  currency: string;
+  /** The order it was opened for. */
+  orderId: string | undefined;
+  /** The card that paid or was last tried, when the provider knows it. */
+  card?: { brand: string; last4: string; ref: string };
+  customerRef?: string;
+  /** Why the last attempt failed, in words for the card holder. */
+  failure?: string;
+}
+
+/**
+ * A gateway whose own card fields, in the browser, take the card (Stripe.js): no card number or
+ * CVV reaches our server, and the bank's 3-D Secure check runs there.
+ */
+export interface HostedCardGateway extends GatewayCommon {
+  readonly kind: "hosted-card";
+  /** What the payment page loads the provider's script with. */
+  readonly browser: { publishableKey: string; scriptUrl: string };
+  openPayment(request: OpenPaymentRequest): Promise<OpenPayment>;
+  readPayment(ref: string): Promise<HostedPayment>;
+  /** Starts a membership the provider bills, on the card a payment kept. */
+  subscribe(request: SubscribeRequest): Promise<ProviderSubscription>;
+  /** Ends a provider-billed membership at once, charging nothing more. */
+  cancelSubscription(ref: string): Promise<void>;
+  /** Ends it when the period paid for (or the trial) ends: nothing more is charged. */
+  cancelSubscriptionAtPeriodEnd(ref: string): Promise<void>;
+  readSubscription(ref: string): Promise<ProviderSubscriptionState>;
+  readInvoice(ref: string): Promise<ProviderInvoiceState>;
+}
+
+/** A provider-billed membership, as the provider says it stands now. */
+export interface ProviderSubscriptionState {
+  ref: string;
+  /** The provider's own word: "trialing", "active", "past_due", "canceled", "unpaid", "incomplete"… */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+}
+
+/** One of its invoices (a quarter's fee), as the provider says it stands now. */
+export interface ProviderInvoiceState {
+  ref: string;
+  subscriptionRef: string | undefined;
+  /** The provider's own word: "draft", "open", "paid", "uncollectible", "void". */
+  status: string;
+  /** Minor units of `currency`. */
+  amountDue: number;
+  currency: string;
+  /** The period the fee pays for. */
+  periodStart: Date;
+  periodEnd: Date;
+  attempts: number;
+  /** The payment that paid it, which a refund names. */
+  paymentRef: string | undefined;
+}
+
+export interface SubscribeRequest {
+  customerRef: string;
+  paymentMethodRef: string;
+  plan: MembershipPlan;
+  currency: CurrencyCode;
+  trialDays: number;
+  idempotencyKey: string;
+  /** Our membership's order, for the provider's records. */
+  orderId: string;
+}
+
+export interface ProviderSubscription {
+  ref: string;
+  trialEndsAt: Date;
+}
+
+/** Whoever takes the money: the sandbox by default, Stripe when configured (ADR 018). */
+export type PaymentGateway = CardFormGateway | HostedCardGateway;

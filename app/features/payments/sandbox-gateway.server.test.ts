@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { PaymentGateway } from "./gateway";
+import type { CardFormGateway } from "./gateway";
 import { createSandboxGateway, sandboxGateway } from "./sandbox-gateway.server";
 
 const payFastTrack = (
-  gateway: PaymentGateway,
+  gateway: CardFormGateway,
   number: string,
   { amount = 3300, saveCard }: { amount?: number; saveCard?: boolean } = {},
 ) =>
@@ -58,11 +58,11 @@ describe("the sandbox gateway", () => {
 });
 
 describe("the sandbox's saved cards", () => {
-  const saving = (gateway: PaymentGateway, number: string, saveCard = true) =>
+  const saving = (gateway: CardFormGateway, number: string, saveCard = true) =>
     payFastTrack(gateway, number, { saveCard });
-  const renew = (gateway: PaymentGateway, paymentMethodRef: string, idempotencyKey = randomUUID(), amount = 4900) =>
+  const renew = (gateway: CardFormGateway, paymentMethodRef: string, idempotencyKey = randomUUID(), amount = 4900) =>
     gateway.chargeSaved({ paymentMethodRef, amount, currency: "EUR", idempotencyKey });
-  async function savedCard(gateway: PaymentGateway, number: string) {
+  async function savedCard(gateway: CardFormGateway, number: string) {
     const { paymentMethod } = await saving(gateway, number);
     return paymentMethod!.ref;
   }
@@ -144,7 +144,7 @@ describe("the sandbox's saved cards", () => {
 });
 
 describe("the sandbox's refunds", () => {
-  const refund = (gateway: PaymentGateway, chargeRef: string, amount: number, idempotencyKey = randomUUID()) =>
+  const refund = (gateway: CardFormGateway, chargeRef: string, amount: number, idempotencyKey = randomUUID()) =>
     gateway.refund({ chargeRef, amount, currency: "EUR", idempotencyKey });
 
   it("refunds in parts up to what was charged, and refuses a cent more", async () => {

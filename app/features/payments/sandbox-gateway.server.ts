@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { cardBrand } from "./card";
-import type { ChargeOutcome, PaymentGateway, RefundResult, SavedCardChargeResult } from "./gateway";
+import type { CardFormGateway, ChargeOutcome, RefundResult, SavedCardChargeResult } from "./gateway";
 
 /**
  * The documented test cards (README, "Test cards"). Any other number is declined, so a real card
@@ -39,7 +39,7 @@ const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once)_[0-9a-f-]{36}$
  * every idempotency key, the saved cards that already declined once, and how much of each of its
  * charges was refunded, so that it refuses to refund more than it took.
  */
-export function createSandboxGateway(): PaymentGateway {
+export function createSandboxGateway(): CardFormGateway {
   const answers = new Map<string, Promise<unknown>>();
   const declinedOnce = new Set<string>();
   const charges = new Map<string, { amount: number; refunded: number }>();
@@ -61,6 +61,7 @@ export function createSandboxGateway(): PaymentGateway {
 
   return {
     name: "sandbox",
+    kind: "card-form",
     async charge({ amount, card, saveCard }) {
       assertAmount(amount);
       const brand = cardBrand(card.number);

@@ -1,27 +1,20 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { SectionCard } from "~/components/layout/section-card";
 import type { OrderDetails } from "~/features/booking/order-details";
 import { TRIAL_USED_NOTE, trialNote } from "~/features/booking/pricing";
 import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { OrderSummary } from "./order-summary";
-import { PaymentForm } from "~/features/payments/ui/payment-form";
 
-/** The payment step of an unpaid order. */
+/** The payment step of an unpaid order, around the gateway's card form. */
 export function Checkout({
   order,
-  expiryYears,
   startsTrial,
-  lastResult,
-  attempt,
+  children,
 }: {
   order: OrderDetails;
-  expiryYears: number[];
   /** Whether paying starts the address's free trial (an address gets one). */
   startsTrial: boolean;
-  lastResult: SubmissionResult<string[]> | undefined;
-  /** Changes with every refused payment, so the card form starts again without the card details. */
-  attempt: string | undefined;
+  children: React.ReactNode;
 }) {
   return (
     <div className="pt-10 pb-16">
@@ -36,9 +29,7 @@ export function Checkout({
         </p>
       </div>
       <div className="mx-auto mt-10 grid max-w-5xl gap-6 px-4 sm:px-6 md:grid-cols-[1fr_22rem]">
-        <SectionCard title="Payment Details">
-          <PaymentForm key={attempt} lastResult={lastResult} expiryYears={expiryYears} />
-        </SectionCard>
+        <SectionCard title="Payment Details">{children}</SectionCard>
         <OrderSummary order={order} startsTrial={startsTrial} />
       </div>
     </div>

@@ -76,6 +76,15 @@ export function PaymentForm({
           maxLength={CVV_MAX_LENGTH}
         />
       </div>
+      <FinishAndAssurances pending={pending} />
+    </Form>
+  );
+}
+
+/** The button and what the spec says under it, the same whoever takes the card. */
+export function FinishAndAssurances({ pending }: { pending: boolean }) {
+  return (
+    <>
       <StatusButton pending={pending} pendingLabel="Processing..." size="lg" className="w-full">
         FINISH
       </StatusButton>
@@ -93,6 +102,6 @@ export function PaymentForm({
           <span className="font-medium text-foreground">{siteConfig.domains.fastTrack.toUpperCase()}</span>.
         </p>
       </div>
-    </Form>
+    </>
   );
 }
