@@ -8,6 +8,7 @@ import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/clien
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { scheduleBilling } from "~/features/memberships/billing-job.server";
+import { gatewayLabel } from "~/features/payments/live-gateway.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { logger } from "~/logger.server";
@@ -19,7 +20,13 @@ import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
 import { generalRateLimit } from "./rate-limit";
 import { bodySizeLimit, sameOriginRequests } from "./request-guards";
-import { cspNonce, securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from "./security-headers";
+import {
+  cspNonce,
+  securityHeaderValues,
+  securityHeaders,
+  stripeSources,
+  type SecurityHeaderOptions,
+} from "./security-headers";
 
 /** The public pages every anonymous visitor sees alike: the booking form's loader hands out an idempotency key. */
 const SHARED_PAGE_PATHS = PUBLIC_PAGE_PATHS.filter((path) => path !== "/fast-track-form");
@@ -59,7 +66,13 @@ async function createApp({ devMiddleware }: StartOptions, handlers: ReturnType<t
   if (config.BENCH_COUNT_QUERIES) app.use(queryCountHeader);
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-  const headerOptions = { production: config.NODE_ENV === "production", reportOnly: Boolean(devMiddleware) };
+  const headerOptions = {
+    production: config.NODE_ENV === "production",
+    reportOnly: Boolean(devMiddleware),
+    thirdParty: config.STRIPE_SECRET_KEY
+      ? stripeSources({ scriptUrl: config.STRIPE_JS_URL, apiBase: config.STRIPE_API_BASE })
+      : undefined,
+  };
   app.use(securityHeaders(headerOptions));
   // In development every request is rendered afresh; in production anonymous page views are cached.
   const cache = typeof build === "function" ? undefined : sharedPageCache(build, headerOptions);
@@ -104,6 +117,8 @@ export async function start(options: StartOptions = {}) {
           logger,
         })
       : undefined;
+  // In Stripe mode the job still sends trial reminders and bills what the sandbox started; Stripe
+  // bills its own subscriptions (ADR 018).
   const billing =
     config.BILLING_INTERVAL_MINUTES > 0
       ? scheduleBilling(handle.db, sandboxGateway, {
@@ -115,7 +130,7 @@ export async function start(options: StartOptions = {}) {
       : undefined;
   const handlers = inFlightWork();
   const server = (await createApp(options, handlers)).listen(config.PORT, config.HOST, () => {
-    logger.info({ port: config.PORT, database: handle.kind }, "server listening");
+    logger.info({ port: config.PORT, database: handle.kind, payments: gatewayLabel(config) }, "server listening");
   });
 
   let stopping = false;

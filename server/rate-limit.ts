@@ -4,8 +4,11 @@ import { countRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { logger } from "~/logger.server";
 import { refuse } from "./request-guards";
 
-/** Load balancers poll it often, and it writes nothing. */
-const UNCOUNTED_PATHS = new Set(["/healthz"]);
+/**
+ * Load balancers poll /healthz often, and it writes nothing; Stripe's events come in bursts from
+ * Stripe's own addresses, and each is signed.
+ */
+const UNCOUNTED_PATHS = new Set(["/healthz", "/stripe/webhook"]);
 
 /**
  * The "everything else" tier, for every request that reaches the app (static files are served

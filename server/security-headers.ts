@@ -6,6 +6,23 @@ export interface SecurityHeaderOptions {
   production: boolean;
   /** Development reports violations instead of blocking them: Vite's dev client has needs of its own. */
   reportOnly: boolean;
+  /** Other origins the pages load from (Stripe.js and its API, in Stripe mode only). */
+  thirdParty?: ThirdPartySources;
+}
+
+export interface ThirdPartySources {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+/** What Stripe.js needs (ADR 018): its script, its frames (the card field, 3-D Secure) and the API. */
+export function stripeSources({ scriptUrl, apiBase }: { scriptUrl: string; apiBase?: string }): ThirdPartySources {
+  const scriptOrigin = new URL(scriptUrl).origin;
+  const apiOrigin = apiBase ? new URL(apiBase).origin : "https://api.stripe.com";
+  // Stripe's own Stripe.js shows the bank's 3-D Secure page in a frame from hooks.stripe.com.
+  const hooks = scriptOrigin === "https://js.stripe.com" ? ["https://hooks.stripe.com"] : [];
+  return { script: [scriptOrigin], frame: [scriptOrigin, ...hooks], connect: [apiOrigin] };
 }
 
 /** The nonce this response's inline scripts must carry; React Router receives it as load context. */
@@ -21,15 +38,16 @@ export function cspNonce(res: Response): string {
  */
 export function contentSecurityPolicy(
   scriptSources: readonly string[],
-  { reportOnly }: Pick<SecurityHeaderOptions, "reportOnly">,
+  { reportOnly, thirdParty }: Pick<SecurityHeaderOptions, "reportOnly" | "thirdParty">,
 ) {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptSources].join(" "),
+    ["script-src 'self'", ...scriptSources, ...(thirdParty?.script ?? [])].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src 'self'${reportOnly ? " ws: wss:" : ""}`,
+    ["connect-src 'self'", ...(reportOnly ? ["ws:", "wss:"] : []), ...(thirdParty?.connect ?? [])].join(" "),
+    ...(thirdParty ? [["frame-src 'self'", ...thirdParty.frame].join(" ")] : []),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

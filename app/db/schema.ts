@@ -260,6 +260,32 @@ export const payments = pgTable(
   (table) => [index().on(table.orderId)],
 );
 
+/**
+ * A payment opened at a provider whose card fields take the card in the browser (Stripe's payment
+ * intent, ADR 018): one per order, so that every visit and retry confirms the same one.
+ */
+export const hostedPayments = pgTable("hosted_payments", {
+  orderId: uuid()
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  provider: text().notNull(),
+  ref: text().notNull().unique(),
+  /** The provider's customer the card is kept for, when paying starts a membership. */
+  customerRef: text(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every provider event (webhook) acted on, written in the same transaction as its effect: an event
+ * delivered again finds its row and changes nothing.
+ */
+export const providerEvents = pgTable("provider_events", {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  processedAt: createdAt(),
+});
+
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -395,6 +421,10 @@ export const memberships = pgTable(
     endedAt: timestamp({ withTimezone: true }),
     /** The gateway's reusable reference for the card; never the number or CVV. */
     paymentMethodRef: text().notNull(),
+    /** Set when the provider bills the membership itself (a Stripe subscription): our billing job leaves it alone. */
+    providerSubscriptionRef: text().unique(),
+    /** The provider's customer that holds the card, with a provider-billed membership. */
+    providerCustomerRef: text(),
     cardBrand: text().notNull(),
     cardLast4: text().notNull(),
     createdAt: createdAt(),

@@ -19,7 +19,7 @@ import { membershipPlanName, membershipStatusLabel } from "~/features/membership
 import { refundSchema } from "~/features/payments/refund";
 import { RefundList } from "~/features/payments/ui/refund-list";
 import { refundFeedback } from "~/features/payments/refund-feedback";
-import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import type { Actor } from "~/lib/actor";
 import { formatAmountFr, formatDateFr, formatDateTimeFr } from "~/lib/format-fr";
@@ -59,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ refund: { invoiceId, result: submission.reply() } }, { status: 400 });
     }
-    const outcome = await refundInvoice(db, sandboxGateway, { invoiceId, refund: submission.value, actor });
+    const outcome = await refundInvoice(db, paymentGateway(), { invoiceId, refund: submission.value, actor });
     if (outcome.kind === "not-found") throw NOT_FOUND();
     const feedback = refundFeedback(outcome, invoice.currency);
     if ("toast" in feedback) return redirectWithToast(page, feedback.toast);

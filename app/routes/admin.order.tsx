@@ -23,7 +23,7 @@ import { refundOrder } from "~/features/booking/order-refund.server";
 import { findOrder } from "~/features/booking/orders.server";
 import type { Actor } from "~/lib/actor";
 import { refundSchema } from "~/features/payments/refund";
-import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { RefundForm } from "~/features/payments/ui/refund-form";
 import { RefundList } from "~/features/payments/ui/refund-list";
 
@@ -86,7 +86,7 @@ async function refund(formData: FormData, orderId: string, page: string, actor: 
   const order = await findOrder(database().db, orderId);
   if (!order) throw new Response("Not Found", { status: 404 });
   const amountFr = (minor: number) => formatAmountFr(minor, order.currency);
-  const outcome = await refundOrder(database().db, sandboxGateway, { orderId, refund: submission.value, actor });
+  const outcome = await refundOrder(database().db, paymentGateway(), { orderId, refund: submission.value, actor });
   // A stale page: nothing is left to refund, and the page that reloads says why.
   const refused = (description: string) =>
     redirectWithToast(page, { type: "error", title: "Remboursement refusé", description });

@@ -33,6 +33,8 @@ import { MembershipCards } from "~/features/admin/ui/membership-cards";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { env } from "~/env.server";
+import { gatewayLabelFr } from "~/features/payments/live-gateway.server";
 import { logger } from "~/logger.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -43,16 +45,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const health = await checkHealth();
+  const payments = gatewayLabelFr(env());
   const position = pagePositionFromSearch(new URL(request.url).searchParams);
   try {
     const db = database().db;
     const stats: DashboardStats = await dashboardStats(db);
     const members: MembershipFigures = await membershipFigures(db);
     const orders: OrdersPage = await recentOrders(db, position);
-    return { healthy: health.status === "ok", stats, members, orders, toast: null };
+    return { healthy: health.status === "ok", payments, stats, members, orders, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (admin dashboard)");
-    return { healthy: health.status === "ok", stats: null, members: null, orders: null, toast: LOAD_FAILED };
+    return { healthy: health.status === "ok", payments, stats: null, members: null, orders: null, toast: LOAD_FAILED };
   }
 }
 
@@ -97,7 +100,7 @@ function StatCard({
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { healthy, stats, members, orders, toast } = loaderData;
+  const { healthy, payments, stats, members, orders, toast } = loaderData;
   useToastOnArrival(toast);
   const missing = "—";
   return (
@@ -128,7 +131,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           <StatCard
             title="État du système"
             value={healthy ? "Opérationnel" : "Indisponible"}
-            note="Base de données"
+            note={`Base de données · Paiements : ${payments}`}
             icon={Activity}
           />
         </section>

@@ -4,14 +4,20 @@ import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation"
 import { Checkout } from "~/features/booking/ui/checkout";
 import { OrderNotFound } from "~/features/booking/ui/order-not-found";
 import { database } from "~/db/client.server";
-import { payForOrder } from "~/features/booking/checkout.server";
+import { payForOrder, type PaymentResult } from "~/features/booking/checkout.server";
+import { settleOrderPayment, type SettledPayment } from "~/features/booking/hosted-checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
 import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
-import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import type { CardFormGateway, HostedCardGateway } from "~/features/payments/gateway";
+import { paymentGateway } from "~/features/payments/live-gateway.server";
+import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
+import { PaymentForm } from "~/features/payments/ui/payment-form";
+import { StripePaymentForm } from "~/features/payments/ui/stripe-payment-form";
+import { z } from "~/lib/zod";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
@@ -28,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = database();
   const order = await findOrder(db, params.orderId);
-  const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false };
+  const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false, hostedFields: null };
   if (!order) return data({ ...none, order: null }, { status: 404 });
   if (isPaidStatus(order.status)) {
     const [voucher, trial] = await Promise.all([voucherFor(request, order.id), trialStartedBy(db, order.id)]);
@@ -36,6 +42,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   // Told before payment: whether paying this order starts the address's free trial.
   const startsTrial = await mayStartTrial(db, order.email);
+  const gateway = paymentGateway();
+  if (gateway.kind === "hosted-card") return data({ ...none, order, startsTrial, hostedFields: gateway.browser });
   return data({ ...none, order, expiryYears: expiryYears(new Date()), startsTrial });
 }
 
@@ -43,45 +51,82 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 const CARD_SECRETS = ["cardNumber", "cvv"];
 
 export function action({ request, params }: Route.ActionArgs) {
+  const gateway = paymentGateway();
+  return gateway.kind === "hosted-card"
+    ? settleHostedPayment(request, params.orderId, gateway)
+    : payByCard(request, params.orderId, gateway);
+}
+
+/** The sandbox: the card typed into our own form. */
+function payByCard(request: Request, orderId: string, gateway: CardFormGateway) {
   return handleFormAction({
     request,
     form: "payment",
-    logContext: { orderId: params.orderId },
+    logContext: { orderId },
     schema: cardSchema(new Date()),
     rateLimit: "payment",
     refuseUnexpectedFields: "the amount is set by us",
     hideFields: CARD_SECRETS,
     refusalData: () => ({ attempt: crypto.randomUUID() }),
     save: ({ cardNumber, expiryMonth, expiryYear, cvv }) =>
-      payForOrder(database().db, sandboxGateway, {
-        orderId: params.orderId,
+      payForOrder(database().db, gateway, {
+        orderId,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
         origin: publicOrigin(request),
       }),
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
-    answer(payment, { refuse }) {
-      switch (payment.kind) {
-        case "not-found":
-          return refuse(404, ["Order not found"]);
-        case "declined":
-          return refuse(402, [payment.message]);
-        case "not-payable":
-          return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
-        case "paid":
-          if (!payment.alreadyPaid) nudgeOutbox();
-          return redirectWithToast(
-            `/fast-track-payment/${params.orderId}`,
-            payment.alreadyPaid
-              ? {
-                  type: "info",
-                  title: "Already paid",
-                  description: "This order was already paid. Nothing more was charged.",
-                }
-              : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
-          );
-      }
-    },
+    answer: (payment, { refuse }) => answerPayment(orderId, payment, refuse),
   });
+}
+
+/**
+ * Stripe: the browser confirmed the payment with Stripe's card fields and posts nothing but that it
+ * is done; the order is settled by what Stripe says of it.
+ */
+function settleHostedPayment(request: Request, orderId: string, gateway: HostedCardGateway) {
+  return handleFormAction({
+    request,
+    form: "payment",
+    logContext: { orderId },
+    schema: z.object({}),
+    rateLimit: "payment",
+    save: () => settleOrderPayment(database().db, gateway, { by: { orderId }, origin: publicOrigin(request) }),
+    failure: {
+      log: "payment could not be settled",
+      formError:
+        "We could not confirm your payment with the bank yet. Reload this page in a minute; nothing more will be charged.",
+    },
+    answer: (payment, { refuse }) => answerPayment(orderId, payment, refuse),
+  });
+}
+
+function answerPayment<Refusal>(
+  orderId: string,
+  payment: PaymentResult | SettledPayment,
+  refuse: (status: number, formErrors: string[]) => Refusal,
+) {
+  switch (payment.kind) {
+    case "not-found":
+      return refuse(404, ["Order not found"]);
+    case "declined":
+      return refuse(402, [payment.message]);
+    case "not-payable":
+      return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
+    case "pending":
+      return refuse(202, [PAYMENT_PENDING]);
+    case "paid":
+      if (!payment.alreadyPaid) nudgeOutbox();
+      return redirectWithToast(
+        `/fast-track-payment/${orderId}`,
+        payment.alreadyPaid
+          ? {
+              type: "info",
+              title: "Already paid",
+              description: "This order was already paid. Nothing more was charged.",
+            }
+          : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
+      );
+  }
 }
 
 export default function FastTrackPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,12 +134,16 @@ export default function FastTrackPaymentPage({ loaderData, actionData }: Route.C
   if (!order) return <OrderNotFound />;
   if (voucher) return <BookingConfirmation order={order} voucher={voucher} trial={loaderData.trial} />;
   return (
-    <Checkout
-      order={order}
-      expiryYears={loaderData.expiryYears}
-      startsTrial={loaderData.startsTrial}
-      lastResult={actionData?.result}
-      attempt={actionData?.attempt}
-    />
+    <Checkout order={order} startsTrial={loaderData.startsTrial}>
+      {loaderData.hostedFields ? (
+        <StripePaymentForm orderId={order.id} hostedFields={loaderData.hostedFields} lastResult={actionData?.result} />
+      ) : (
+        <PaymentForm
+          key={actionData && "attempt" in actionData ? String(actionData.attempt) : undefined}
+          lastResult={actionData?.result}
+          expiryYears={loaderData.expiryYears}
+        />
+      )}
+    </Checkout>
   );
 }

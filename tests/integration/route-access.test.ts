@@ -121,6 +121,13 @@ const TABLE: RouteAccess[] = [
     get: everyone(200),
     post: everyone(400),
   },
+  // Stripe mode's: the sandbox (this server) has neither (stripe-payments.test.ts covers them).
+  {
+    route: "fast-track-payment/:orderId/open",
+    path: () => `/fast-track-payment/${bookedOrderId}/open`,
+    get: everyone(404),
+    post: everyone(404),
+  },
   { route: "contact", path: "/contact", get: everyone(200), post: everyone(400) },
   { route: "unsubscribe", path: "/unsubscribe", get: everyone(200), post: everyone(400) },
   // Without a token the page explains the link is not valid; posting one that is not is refused.
@@ -143,6 +150,7 @@ const TABLE: RouteAccess[] = [
     json: true,
   },
   { route: "healthz", path: "/healthz", get: everyone(200), post: everyone(NOT_ALLOWED) },
+  { route: "stripe/webhook", path: "/stripe/webhook", get: everyone(404), post: everyone(404) },
   { route: "sign-out", path: "/sign-out", get: everyone("302 /"), post: everyone("302 /") },
   { route: "api/auth/*", path: "/api/auth/sign-in/email", get: everyone(404), post: everyone(400), json: true },
   { route: "*", path: "/no-such-page", get: everyone(404), post: everyone(NOT_ALLOWED) },

@@ -2,6 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import type { PaymentGateway } from "~/features/payments/gateway";
+import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
@@ -18,7 +20,9 @@ export type CancelOutcome =
  * charge; a paid quarter runs out and is not renewed. `atOnce` (an admin's choice) ends it now and
  * voids an open invoice. A membership with an open invoice (past due, or its fee not charged yet
  * because the gateway did not answer) has no paid period left, so it ends now and that fee is never
- * charged. The member is told by e-mail until when they keep access.
+ * charged. The member is told by e-mail until when they keep access. A membership Stripe bills is
+ * cancelled at Stripe first (`gateway`, the live one unless given): if Stripe refuses, nothing here
+ * changes.
  */
 export async function cancelMembership(
   db: Database,
@@ -28,7 +32,8 @@ export async function cancelMembership(
     actor,
     now,
     origin,
-  }: { membershipId: string; atOnce?: boolean; actor: Actor; now: Date; origin: string },
+    gateway,
+  }: { membershipId: string; atOnce?: boolean; actor: Actor; now: Date; origin: string; gateway?: PaymentGateway },
 ): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
@@ -42,6 +47,14 @@ export async function cancelMembership(
       .limit(1);
     const endsNow = atOnce || unpaid !== undefined;
     const neverCharged = membership.status === "trialing";
+    if (membership.providerSubscriptionRef) {
+      const provider = gateway ?? paymentGateway();
+      if (provider.kind !== "hosted-card")
+        throw new Error("This membership is billed by Stripe, which is not configured");
+      if (endsNow) await provider.cancelSubscription(membership.providerSubscriptionRef);
+      else if (!membership.cancelAtPeriodEnd)
+        await provider.cancelSubscriptionAtPeriodEnd(membership.providerSubscriptionRef);
+    }
     let accessUntil = membership.currentPeriodEnd;
     if (endsNow) {
       accessUntil = now;

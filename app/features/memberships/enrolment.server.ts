@@ -11,6 +11,14 @@ import { formatMemberDay, trialStartedMail } from "./membership-mails";
 import { MEMBERSHIP_TERMS } from "./membership-status";
 import type { TrialSummary } from "./trial-summary";
 
+/** A membership its provider bills (a Stripe subscription) rather than our billing job. */
+export interface ProviderBilling {
+  subscriptionRef: string;
+  customerRef: string;
+  /** The provider's own end of the trial, which it charges at. */
+  trialEndsAt: Date;
+}
+
 /** The plan a fast track's trial is of: the spec's "then 49 every quarter". */
 export const TRIAL_PLAN = "medium" as const;
 
@@ -38,6 +46,7 @@ export async function startTrial(
     orderId,
     currency,
     paymentMethod,
+    billing,
     paidAt,
     origin,
   }: {
@@ -46,13 +55,14 @@ export async function startTrial(
     orderId: string;
     currency: CurrencyCode;
     paymentMethod: SavedPaymentMethod;
+    billing?: ProviderBilling;
     paidAt: Date;
     origin: string;
   },
 ): Promise<string | null> {
   const plan = siteConfig.pricing[TRIAL_PLAN];
   const price = toMinorUnits(plan.price);
-  const trialEndsAt = addDays(paidAt, MEMBERSHIP_TERMS.trialDays);
+  const trialEndsAt = billing?.trialEndsAt ?? addDays(paidAt, MEMBERSHIP_TERMS.trialDays);
   const [membership] = await db
     .insert(memberships)
     .values({
@@ -69,6 +79,8 @@ export async function startTrial(
       paymentMethodRef: paymentMethod.ref,
       cardBrand: paymentMethod.brand,
       cardLast4: paymentMethod.last4,
+      providerSubscriptionRef: billing?.subscriptionRef,
+      providerCustomerRef: billing?.customerRef,
       createdAt: paidAt,
     })
     .onConflictDoNothing({ target: memberships.email })

@@ -1,0 +1,180 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { invoices, memberships, type CurrencyCode } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import type { HostedCardGateway, ProviderSubscriptionState } from "~/features/payments/gateway";
+import { SYSTEM_ACTOR } from "~/lib/actor";
+import { formatDateTimeFr } from "~/lib/format-fr";
+import { mailBasics, recordFeeDeclined, recordFeePaid } from "./fee-outcomes.server";
+import { membershipEndedMail } from "./membership-mails";
+import { changeMembership, type Membership, type MembershipChanges } from "./membership-status.server";
+import { isLiveMembership } from "./membership-status";
+
+/** Run in the transaction of the effect: false when the event was acted on before. */
+export type Claim = (tx: Database) => Promise<boolean>;
+
+export type Followed = "followed" | "duplicate" | "not-ours" | "nothing-to-do";
+
+interface FollowContext {
+  claim: Claim;
+  now: Date;
+  origin: string;
+}
+
+async function lockMembershipBilledBy(tx: Database, subscriptionRef: string): Promise<Membership | undefined> {
+  const [membership] = await tx
+    .select()
+    .from(memberships)
+    .where(eq(memberships.providerSubscriptionRef, subscriptionRef))
+    .for("update");
+  return membership;
+}
+
+/**
+ * Our membership follows its provider-billed subscription (ADR 018): its period and a cancellation
+ * for the period's end, and its end. The subscription is read from the provider again, so an event
+ * that arrives late or out of order changes nothing the newer state does not say.
+ */
+export async function followSubscription(
+  db: Database,
+  gateway: HostedCardGateway,
+  subscriptionRef: string,
+  { claim, now, origin }: FollowContext,
+): Promise<Followed> {
+  const subscription = await gateway.readSubscription(subscriptionRef);
+  return db.transaction(async (tx) => {
+    const membership = await lockMembershipBilledBy(tx, subscriptionRef);
+    if (!membership) return "not-ours";
+    if (!(await claim(tx))) return "duplicate";
+    if (!isLiveMembership(membership.status)) return "nothing-to-do";
+    if (subscription.status === "canceled") {
+      await endMembership(tx, membership, { now, origin });
+      return "followed";
+    }
+    const changes = periodChanges(membership, subscription);
+    if (!changes) return "nothing-to-do";
+    await changeMembership(tx, {
+      membershipId: membership.id,
+      to: membership.status,
+      actor: SYSTEM_ACTOR,
+      note: changes.cancelAtPeriodEnd
+        ? `Résiliation demandée : fin le ${formatDateTimeFr(subscription.currentPeriodEnd)}`
+        : "Période suivie de Stripe",
+      changes,
+    });
+    return "followed";
+  });
+}
+
+function periodChanges(membership: Membership, subscription: ProviderSubscriptionState) {
+  const changes: MembershipChanges = {};
+  if (membership.cancelAtPeriodEnd !== subscription.cancelAtPeriodEnd) {
+    changes.cancelAtPeriodEnd = subscription.cancelAtPeriodEnd;
+  }
+  // A period only moves forward: an older snapshot never winds it back.
+  if (subscription.currentPeriodEnd > membership.currentPeriodEnd) {
+    changes.currentPeriodStart = subscription.currentPeriodStart;
+    changes.currentPeriodEnd = subscription.currentPeriodEnd;
+  }
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+/**
+ * The provider ended the subscription: at the end of a cancelled period (canceled), or because the
+ * fee stayed unpaid through its retries (ended, and the member is told).
+ */
+async function endMembership(tx: Database, membership: Membership, { now, origin }: Omit<FollowContext, "claim">) {
+  const unpaid = membership.status === "past_due";
+  await changeMembership(tx, {
+    membershipId: membership.id,
+    to: unpaid ? "ended" : "canceled",
+    actor: SYSTEM_ACTOR,
+    note: unpaid ? "Cotisation impayée : abonnement Stripe terminé" : "Abonnement Stripe terminé",
+    changes: { endedAt: now },
+  });
+  const [open] = await tx
+    .update(invoices)
+    .set({ status: unpaid ? "uncollectible" : "void", nextAttemptAt: null })
+    .where(and(eq(invoices.membershipId, membership.id), eq(invoices.status, "open")))
+    .returning({ amount: invoices.amount });
+  if (unpaid && membership.email) {
+    await enqueueMail(
+      tx,
+      await membershipEndedMail({
+        ...mailBasics(membership, origin),
+        amount: open?.amount ?? membership.price,
+        endedOn: now,
+      }),
+    );
+  }
+}
+
+/**
+ * Our invoices follow the provider's: a quarter's fee paid (receipt, membership active for the new
+ * period) or declined (payment reminder, past due; the provider retries). Each provider invoice is
+ * one row of ours, keyed by its reference; the trial's invoice of nothing is not one.
+ */
+export async function followInvoice(
+  db: Database,
+  gateway: HostedCardGateway,
+  invoiceRef: string,
+  { claim, now, origin }: FollowContext,
+): Promise<Followed> {
+  const invoice = await gateway.readInvoice(invoiceRef);
+  if (!invoice.subscriptionRef || invoice.amountDue === 0) return "nothing-to-do";
+  const subscription = await gateway.readSubscription(invoice.subscriptionRef);
+  const subscriptionRef = invoice.subscriptionRef;
+  return db.transaction(async (tx) => {
+    const membership = await lockMembershipBilledBy(tx, subscriptionRef);
+    if (!membership) return "not-ours";
+    if (!(await claim(tx))) return "duplicate";
+    const idempotencyKey = `${gateway.name}:${invoice.ref}`;
+    await tx
+      .insert(invoices)
+      .values({
+        membershipId: membership.id,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        amount: invoice.amountDue,
+        currency: invoice.currency as CurrencyCode,
+        idempotencyKey,
+      })
+      .onConflictDoNothing();
+    const [ours] = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, idempotencyKey)).for("update");
+    if (!ours || ours.status !== "open") return "nothing-to-do";
+    if (invoice.status === "paid") {
+      await recordFeePaid(tx, {
+        membership,
+        invoice: ours,
+        attempts: invoice.attempts,
+        chargeRef: invoice.paymentRef ?? invoice.ref,
+        paidAt: now,
+        note: `${gateway.name} ${invoice.ref}`,
+        period:
+          subscription.currentPeriodEnd > membership.currentPeriodEnd
+            ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }
+            : undefined,
+        origin,
+      });
+      return "followed";
+    }
+    if (invoice.status === "open" && invoice.attempts > 0 && isLiveMembership(membership.status)) {
+      // The provider retries on its own schedule: our billing job never charges this invoice.
+      await recordFeeDeclined(tx, {
+        membership,
+        invoice: ours,
+        attempts: invoice.attempts,
+        outcome: "declined",
+        now,
+        nextAttempt: () => null,
+        origin,
+      });
+      return "followed";
+    }
+    if (invoice.status === "void" || invoice.status === "uncollectible") {
+      await tx.update(invoices).set({ status: invoice.status }).where(eq(invoices.id, ours.id));
+      return "followed";
+    }
+    return "nothing-to-do";
+  });
+}

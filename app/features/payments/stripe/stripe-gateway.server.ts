@@ -1,0 +1,159 @@
+import type Stripe from "stripe";
+import type { HostedCardGateway, HostedPayment } from "../gateway";
+import { priceLookupKey } from "./stripe-prices";
+
+const STATUSES: Record<Stripe.PaymentIntent.Status, HostedPayment["status"]> = {
+  succeeded: "succeeded",
+  processing: "processing",
+  // We never ask for a separate capture; an authorised payment is the bank's yes.
+  requires_capture: "processing",
+  requires_payment_method: "needs-card",
+  requires_confirmation: "needs-action",
+  requires_action: "needs-action",
+  canceled: "canceled",
+};
+
+/** Stripe's brand names, as our pages and payments table write them. */
+const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express" };
+
+export interface StripeGatewaySettings {
+  publishableKey: string;
+  /** Where the browser loads Stripe.js from. */
+  scriptUrl: string;
+}
+
+/** Stripe, through its core APIs only (ADR 018): payment intents, customers, refunds. */
+export function createStripeGateway(
+  stripe: Stripe,
+  { publishableKey, scriptUrl }: StripeGatewaySettings,
+): HostedCardGateway {
+  async function paymentMethodOf(intent: Stripe.PaymentIntent) {
+    const method = intent.payment_method ?? intent.last_payment_error?.payment_method;
+    if (!method) return undefined;
+    return typeof method === "string" ? stripe.paymentMethods.retrieve(method) : method;
+  }
+
+  return {
+    name: "stripe",
+    kind: "hosted-card",
+    browser: { publishableKey, scriptUrl },
+
+    async openPayment({ orderId, amount, currency, idempotencyKey, saveCardFor }) {
+      const customer = saveCardFor
+        ? await stripe.customers.create(
+            { email: saveCardFor.email, metadata: { orderId } },
+            { idempotencyKey: saveCardFor.idempotencyKey },
+          )
+        : undefined;
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount,
+          currency: currency.toLowerCase(),
+          metadata: { orderId },
+          // Kept for the membership's fees, charged later with nobody present.
+          ...(customer && { customer: customer.id, setup_future_usage: "off_session" }),
+        },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
+      return { ref: intent.id, clientSecret: intent.client_secret, customerRef: customer?.id };
+    },
+
+    async readPayment(ref) {
+      const intent = await stripe.paymentIntents.retrieve(ref);
+      const method = await paymentMethodOf(intent);
+      const customer = intent.customer;
+      if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
+      return {
+        ref: intent.id,
+        clientSecret: intent.client_secret,
+        status: STATUSES[intent.status] ?? "needs-action",
+        amount: intent.amount,
+        currency: intent.currency.toUpperCase(),
+        orderId: intent.metadata?.orderId,
+        customerRef: typeof customer === "string" ? customer : customer?.id,
+        ...(method?.card && {
+          card: { brand: BRANDS[method.card.brand] ?? method.card.brand, last4: method.card.last4, ref: method.id },
+        }),
+        ...(intent.last_payment_error?.message && { failure: intent.last_payment_error.message }),
+      };
+    },
+
+    async subscribe({ customerRef, paymentMethodRef, plan, currency, trialDays, idempotencyKey, orderId }) {
+      const lookupKey = priceLookupKey(plan, currency);
+      const { data: prices } = await stripe.prices.list({ lookup_keys: [lookupKey], active: true });
+      const price = prices[0];
+      if (!price) throw new Error(`Stripe has no price "${lookupKey}": run npm run stripe:setup`);
+      await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerRef,
+          items: [{ price: price.id }],
+          trial_period_days: trialDays,
+          default_payment_method: paymentMethodRef,
+          metadata: { orderId },
+        },
+        { idempotencyKey },
+      );
+      if (!subscription.trial_end) throw new Error(`Stripe started subscription ${subscription.id} without a trial`);
+      return { ref: subscription.id, trialEndsAt: new Date(subscription.trial_end * 1000) };
+    },
+
+    async cancelSubscription(ref) {
+      await stripe.subscriptions.cancel(ref);
+    },
+
+    async cancelSubscriptionAtPeriodEnd(ref) {
+      await stripe.subscriptions.update(ref, { cancel_at_period_end: true });
+    },
+
+    async readSubscription(ref) {
+      const subscription = await stripe.subscriptions.retrieve(ref);
+      const item = subscription.items.data[0];
+      // Since API 2025-03-31 the period lives on the item; older servers keep it on the subscription.
+      const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+      const start = item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
+      const end = item?.current_period_end ?? legacy.current_period_end ?? subscription.trial_end ?? start;
+      return {
+        ref: subscription.id,
+        status: subscription.status,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        currentPeriodStart: fromUnix(start),
+        currentPeriodEnd: fromUnix(end),
+      };
+    },
+
+    async readInvoice(ref) {
+      const invoice = await stripe.invoices.retrieve(ref, { expand: ["payments"] });
+      const legacy = invoice as unknown as {
+        subscription?: string | { id: string };
+        payment_intent?: string | { id: string };
+      };
+      const subscription = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
+      const paid = invoice.payments?.data.find((payment) => payment.status === "paid") ?? invoice.payments?.data[0];
+      const period = invoice.lines?.data[0]?.period ?? { start: invoice.period_start, end: invoice.period_end };
+      return {
+        ref: invoice.id,
+        subscriptionRef: idOf(subscription),
+        status: invoice.status ?? "draft",
+        amountDue: invoice.amount_due,
+        currency: invoice.currency.toUpperCase(),
+        periodStart: fromUnix(period.start),
+        periodEnd: fromUnix(period.end),
+        attempts: invoice.attempt_count,
+        paymentRef: idOf(paid?.payment.payment_intent ?? legacy.payment_intent),
+      };
+    },
+
+    async refund({ chargeRef, amount, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: chargeRef, amount }, { idempotencyKey });
+      return { providerRef: refund.id };
+    },
+  };
+}
+
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+
+/** Stripe answers an id, or the object when it was expanded. */
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? undefined);
