@@ -4,6 +4,7 @@ import { hostedPayments } from "~/db/schema";
 import { mayStartTrial, TRIAL_PLAN, type ProviderBilling } from "~/features/memberships/enrolment.server";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";
+import { PAYMENT_NOT_MADE } from "~/features/payments/payment-answers";
 import { logger } from "~/logger.server";
 import {
   completePaidOrder,
@@ -107,7 +108,7 @@ async function settle(
   switch (payment.status) {
     case "needs-card":
     case "canceled":
-      return { kind: "declined", message: payment.failure ?? "Your card was declined." };
+      return { kind: "declined", message: payment.failure ?? PAYMENT_NOT_MADE };
     case "needs-action":
     case "processing":
       return { kind: "pending" };

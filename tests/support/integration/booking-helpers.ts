@@ -59,6 +59,8 @@ const BOOKING_TABLES = [
   "membership_events",
   "invoices",
   "refunds",
+  "hosted_payments",
+  "provider_events",
 ] as const;
 
 /** How many rows each booking-related table holds. */

@@ -10,13 +10,14 @@ export interface StripeSettings {
   secretKey: string;
   /** Another origin for the API, such as a local Stripe-compatible server. */
   apiBase?: string;
+  timeoutMs?: number;
 }
 
-export function createStripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
+export function createStripeClient({ secretKey, apiBase, timeoutMs = STRIPE_TIMEOUT_MS }: StripeSettings): Stripe {
   const base = apiBase ? new URL(apiBase) : undefined;
   return new Stripe(secretKey, {
     apiVersion: STRIPE_API_VERSION,
-    timeout: STRIPE_TIMEOUT_MS,
+    timeout: timeoutMs,
     // Every call that moves money carries an idempotency key, so a retried one cannot do it twice.
     maxNetworkRetries: 1,
     telemetry: false,

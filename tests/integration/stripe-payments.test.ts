@@ -1,0 +1,391 @@
+import { addDays, addHours } from "date-fns";
+import { asc, eq } from "drizzle-orm";
+import pino from "pino";
+import type Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { installDatabase, type Database } from "~/db/client.server";
+import { hostedPayments, invoices, memberships, orders, outbox, payments, providerEvents, refunds } from "~/db/schema";
+import { openOrderPayment, settleOrderPayment } from "~/features/booking/hosted-checkout.server";
+import { refundOrder } from "~/features/booking/order-refund.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
+import type { HostedCardGateway } from "~/features/payments/gateway";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { createStripeClient } from "~/features/payments/stripe/stripe-client.server";
+import { createStripeGateway } from "~/features/payments/stripe/stripe-gateway.server";
+import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.server";
+import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
+import { bookingInput, emptyBookingTables } from "../support/integration/booking-helpers";
+import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
+import { stripeBrowser } from "../support/stripe/stripe-browser";
+import { openTestDatabase, type TestDatabase } from "../support/test-database";
+
+const origin = "https://site.test";
+const ADMIN: Actor = { userId: null, label: "admin@example.org" };
+const VISA = "4242424242424242";
+const NEEDS_3DS = "4000002760003184";
+const DECLINED = "4000000000000002";
+/** Pays the fast track; every later charge of the kept card (the membership's fees) is declined. */
+const RENEWALS_DECLINED = "4000000000000341";
+
+let handle: TestDatabase;
+const db = (): Database => handle.db;
+let fake: FakeStripe;
+let stripe: Stripe;
+let gateway: HostedCardGateway;
+let browser: ReturnType<typeof stripeBrowser>;
+/** How many of the fake's events the site has been sent. */
+let delivered = 0;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  installDatabase(handle);
+  fake = await startFakeStripe();
+  stripe = createStripeClient({ secretKey: fake.secretKey, apiBase: fake.origin, timeoutMs: 1_000 });
+  gateway = createStripeGateway(stripe, { publishableKey: fake.publishableKey, scriptUrl: fake.jsUrl });
+  browser = stripeBrowser(fake);
+  await setUpStripeCatalogue(stripe, { periodMonths: 3 });
+});
+
+afterAll(async () => {
+  installDatabase(undefined);
+  await fake.close();
+  await handle.destroy();
+});
+
+beforeEach(async () => {
+  await emptyBookingTables(db());
+  fake.outage = undefined;
+  delivered = fake.events.length;
+});
+
+const silent = pino({ level: "silent" });
+
+function receive(delivery: { payload: string; signature: string | null }) {
+  return receiveStripeEvent(
+    { db: db(), client: stripe, webhookSecret: fake.webhookSecret, gateway, origin, logger: silent },
+    delivery,
+  );
+}
+
+/** Sends the site, signed, every event the fake made since the last call, in order. */
+async function deliverNewEvents() {
+  const events = fake.events.slice(delivered);
+  delivered = fake.events.length;
+  for (const event of events) expect((await receive(fake.signedDelivery(event))).status).toBe(200);
+  return events.map((event) => event.type);
+}
+
+async function book(email: string) {
+  const { orderId } = await createBooking(db(), { booking: bookingInput({ email }), currency: "EUR", userId: null });
+  return orderId;
+}
+
+async function open(orderId: string) {
+  const opened = await openOrderPayment(db(), gateway, { orderId, origin });
+  if (opened.kind !== "open") throw new Error(`expected an open payment, got ${opened.kind}`);
+  return opened.clientSecret;
+}
+
+const settle = (orderId: string) => settleOrderPayment(db(), gateway, { by: { orderId }, origin });
+
+async function orderStatus(orderId: string) {
+  const [order] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return order?.status;
+}
+
+const mailsTo = (to: string) => db().select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.createdAt));
+
+async function membershipOf(email: string) {
+  const [membership] = await db().select().from(memberships).where(eq(memberships.email, email));
+  return membership!;
+}
+
+/** Books and pays by `card` through Stripe, as the payment page does. */
+async function paidOrder(email: string, card = VISA) {
+  const orderId = await book(email);
+  const clientSecret = await open(orderId);
+  expect(await browser.confirm(clientSecret, card)).toEqual({ status: "succeeded" });
+  expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+  return orderId;
+}
+
+/** The requests to create a payment intent for `orderId`, retries included. */
+const paymentIntentsCreated = (orderId: string) =>
+  fake.requests.filter(
+    (request) =>
+      request.method === "POST" && request.path === "/v1/payment_intents" && request.idempotencyKey?.includes(orderId),
+  );
+
+/** The fake's events since this test began. */
+const eventsOfThisTest = () => fake.events.slice(delivered);
+
+describe("a fast track paid through Stripe", () => {
+  it("opens one payment intent per order, for the order's own amount and currency, with the card kept for the trial", async () => {
+    const orderId = await book("ann@example.com");
+    const first = await open(orderId);
+    expect(await open(orderId)).toBe(first);
+
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const [hosted] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+    const intent = await stripe.paymentIntents.retrieve(hosted!.ref);
+    expect(intent).toMatchObject({ amount: order!.amount, currency: "eur", setup_future_usage: "off_session" });
+    expect(intent.metadata).toEqual({ orderId });
+    expect(intent.customer).toBe(hosted!.customerRef);
+    expect(paymentIntentsCreated(orderId).map((request) => request.idempotencyKey)).toEqual([
+      `order-payment:${orderId}`,
+    ]);
+  });
+
+  it("is paid only when Stripe says so: the order, the payment row, the voucher mail and the trial", async () => {
+    const orderId = await book("ann@example.com");
+    const clientSecret = await open(orderId);
+    expect(await settle(orderId)).toMatchObject({ kind: "declined", message: expect.stringMatching(/No payment/) });
+    expect(await orderStatus(orderId)).toBe("Not Paid");
+
+    expect(await browser.confirm(clientSecret, VISA)).toEqual({ status: "succeeded" });
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    expect(await orderStatus(orderId)).toBe("paid");
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ provider: "stripe", brand: "Visa", last4: "4242", outcome: "succeeded" });
+    expect(payment!.providerRef).toMatch(/^pi_/);
+
+    // Stripe's own word arrives too, and changes nothing more.
+    expect(await deliverNewEvents()).toContain("payment_intent.succeeded");
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: true });
+    const mails = await mailsTo("ann@example.com");
+    expect(mails.filter((mail) => /Booking Confirmed|booking/i.test(mail.subject))).toHaveLength(1);
+    expect(await db().select().from(payments)).toHaveLength(1);
+
+    const membership = await membershipOf("ann@example.com");
+    expect(membership).toMatchObject({ status: "trialing", cardBrand: "Visa", cardLast4: "4242" });
+    const subscription = await stripe.subscriptions.retrieve(membership.providerSubscriptionRef!);
+    expect(subscription).toMatchObject({ status: "trialing", customer: membership.providerCustomerRef });
+    expect(subscription.items.data[0]!.price.lookup_key).toBe("medium_eur_quarterly");
+    expect(subscription.trial_end! * 1000).toBe(membership.trialEndsAt.getTime());
+  });
+
+  it("is paid by the webhook alone when the card holder never comes back", async () => {
+    const orderId = await book("ben@example.com");
+    expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+    await deliverNewEvents();
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect((await membershipOf("ben@example.com")).status).toBe("trialing");
+  });
+
+  it("runs 3-D Secure: pending until the bank's check, paid once it passes", async () => {
+    const orderId = await book("cleo@example.com");
+    const clientSecret = await open(orderId);
+    expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
+    expect(await settle(orderId)).toEqual({ kind: "pending" });
+    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+  });
+
+  it("stays unpaid when 3-D Secure fails or the card is declined, and the same payment takes another card", async () => {
+    const orderId = await book("dan@example.com");
+    const clientSecret = await open(orderId);
+    await browser.confirm(clientSecret, NEEDS_3DS);
+    await browser.authenticate(clientSecret, "fail");
+    expect(await settle(orderId)).toMatchObject({ kind: "declined", message: expect.stringMatching(/authenticate/) });
+    expect(await browser.confirm(clientSecret, DECLINED)).toEqual({ error: "Your card was declined." });
+    expect(await settle(orderId)).toEqual({ kind: "declined", message: "Your card was declined." });
+    await deliverNewEvents();
+    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await db().select().from(memberships)).toHaveLength(0);
+
+    expect(await open(orderId)).toBe(clientSecret);
+    expect(await browser.confirm(clientSecret, VISA)).toEqual({ status: "succeeded" });
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    expect(paymentIntentsCreated(orderId)).toHaveLength(1);
+  });
+
+  it("charges nothing and keeps the order unpaid while Stripe is down or slow; the retry opens the same payment", async () => {
+    const orderId = await book("eve@example.com");
+    const paths = /^\/v1\/payment_intents/;
+    fake.outage = { status: 500, paths };
+    await expect(openOrderPayment(db(), gateway, { orderId, origin })).rejects.toThrow();
+    // Slower than our timeout: Stripe may have made the intent, but we never heard.
+    fake.outage = { delayMs: 2_500, paths };
+    await expect(openOrderPayment(db(), gateway, { orderId, origin })).rejects.toThrow();
+    fake.outage = undefined;
+    expect(await orderStatus(orderId)).toBe("Not Paid");
+
+    expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+    const attempts = paymentIntentsCreated(orderId);
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(new Set(attempts.map((request) => request.idempotencyKey))).toEqual(new Set([`order-payment:${orderId}`]));
+    const opened = eventsOfThisTest().filter((event) => event.type === "payment_intent.created");
+    expect(opened.length).toBeLessThanOrEqual(1);
+  });
+
+  it("gives no second trial: the address's second order keeps no card", async () => {
+    await paidOrder("fay@example.com");
+    const second = await book("fay@example.com");
+    await open(second);
+    const [hosted] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, second));
+    expect(hosted!.customerRef).toBeNull();
+    expect((await stripe.paymentIntents.retrieve(hosted!.ref)).setup_future_usage).toBeNull();
+  });
+
+  it("refunds through Stripe's Refunds API, never more than was paid", async () => {
+    const orderId = await paidOrder("gus@example.com");
+    const refund = (amount: number, idempotencyKey: string) =>
+      refundOrder(db(), gateway, { orderId, refund: { amount, reason: "Lane closed", idempotencyKey }, actor: ADMIN });
+    expect(await refund(1000, crypto.randomUUID())).toMatchObject({ kind: "refunded", amount: 1000 });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    const intent = await stripe.paymentIntents.retrieve(payment!.providerRef);
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string);
+    expect(charge.amount_refunded).toBe(1000);
+    const [order] = await db().select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId));
+    expect(await refund(order!.amount, crypto.randomUUID())).toMatchObject({ kind: "too-much" });
+    expect(await db().select().from(refunds)).toHaveLength(1);
+  });
+});
+
+describe("Stripe's webhook", () => {
+  async function oneEvent() {
+    await paidOrder("hal@example.com");
+    return eventsOfThisTest().find((candidate) => candidate.type === "payment_intent.succeeded")!;
+  }
+
+  it("refuses an unsigned, badly signed or replayed event and changes nothing", async () => {
+    const event = await oneEvent();
+    const { payload, signature } = fake.signedDelivery(event);
+    expect((await receive({ payload, signature: null })).status).toBe(400);
+    expect((await receive(fake.signedDelivery(event, { secret: "whsec_not_ours" }))).status).toBe(400);
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    expect((await receive(fake.signedDelivery(event, { timestamp: anHourAgo }))).status).toBe(400);
+    expect((await receive({ payload: payload.replace(event.id, "evt_forged"), signature })).status).toBe(400);
+    expect(await db().select().from(providerEvents)).toHaveLength(0);
+    expect((await receive({ payload, signature })).status).toBe(200);
+    expect(await db().select().from(providerEvents)).toMatchObject([{ id: event.id, type: event.type }]);
+  });
+
+  it("acts on an event once however often it comes, and acknowledges events it has no use for", async () => {
+    const orderId = await book("ida@example.com");
+    await browser.confirm(await open(orderId), VISA);
+    const succeeded = eventsOfThisTest().find((event) => event.type === "payment_intent.succeeded")!;
+    const twice = await Promise.all([receive(fake.signedDelivery(succeeded)), receive(fake.signedDelivery(succeeded))]);
+    expect(twice.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect(await db().select().from(payments)).toHaveLength(1);
+    const unknown = { ...succeeded, id: "evt_unknown", type: "balance.available", data: { object: {} } };
+    expect((await receive(fake.signedDelivery(unknown))).status).toBe(200);
+  });
+
+  it("reads the payment again: a failure that arrives after the success leaves the order paid", async () => {
+    const orderId = await book("jon@example.com");
+    const clientSecret = await open(orderId);
+    await browser.confirm(clientSecret, DECLINED);
+    await browser.confirm(clientSecret, VISA);
+    const failed = eventsOfThisTest().find((event) => event.type === "payment_intent.payment_failed")!;
+    const succeeded = eventsOfThisTest().find((event) => event.type === "payment_intent.succeeded")!;
+    await receive(fake.signedDelivery(succeeded));
+    await receive(fake.signedDelivery(failed));
+    expect(await orderStatus(orderId)).toBe("paid");
+  });
+});
+
+describe("the membership on Stripe Billing", () => {
+  it("converts at the trial's end: Stripe charges, our invoice and membership follow, the member gets a receipt", async () => {
+    await paidOrder("kim@example.com");
+    const trial = await membershipOf("kim@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    expect(await deliverNewEvents()).toEqual(expect.arrayContaining(["invoice.paid", "customer.subscription.updated"]));
+
+    const member = await membershipOf("kim@example.com");
+    expect(member.status).toBe("active");
+    expect(member.currentPeriodEnd.getTime()).toBeGreaterThan(addDays(trial.trialEndsAt, 80).getTime());
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    expect(invoice).toMatchObject({ status: "paid", amount: 4900, currency: "EUR" });
+    expect(invoice!.providerRef).toMatch(/^pi_/);
+    expect((await mailsTo("kim@example.com")).filter((mail) => /^Receipt/.test(mail.subject))).toHaveLength(1);
+
+    // Our own billing job leaves Stripe's memberships alone.
+    const billing = await runBilling(db(), sandboxGateway, { now: addDays(member.currentPeriodEnd, 1), origin });
+    expect(billing.counts).toMatchObject({ invoicesCreated: 0, charged: 0, endedUnpaid: 0 });
+  });
+
+  it("follows a renewal that fails: past due and the payment reminder, once", async () => {
+    await paidOrder("lea@example.com", RENEWALS_DECLINED);
+    const trial = await membershipOf("lea@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    const types = await deliverNewEvents();
+    expect(types).toContain("invoice.payment_failed");
+    const member = await membershipOf("lea@example.com");
+    expect(member.status).toBe("past_due");
+    expect(member.graceEndsAt).not.toBeNull();
+    const reminders = (await mailsTo("lea@example.com")).filter((mail) => /^Payment reminder/.test(mail.subject));
+    expect(reminders).toHaveLength(1);
+  });
+
+  it("cancels at Stripe: at the period's end for the member, at once for an admin", async () => {
+    await paidOrder("max@example.com");
+    const member = await membershipOf("max@example.com");
+    expect(
+      await cancelMembership(db(), {
+        membershipId: member.id,
+        actor: CUSTOMER_ACTOR,
+        now: new Date(),
+        origin,
+        gateway,
+      }),
+    ).toMatchObject({ kind: "cancelled", atOnce: false });
+    const subscription = await stripe.subscriptions.retrieve(member.providerSubscriptionRef!);
+    expect(subscription).toMatchObject({ status: "trialing", cancel_at_period_end: true });
+    await deliverNewEvents();
+    expect(await membershipOf("max@example.com")).toMatchObject({ status: "trialing", cancelAtPeriodEnd: true });
+
+    // Stripe ends it at the trial's end, charging nothing.
+    await fake.advance(addHours(member.trialEndsAt, 1));
+    await deliverNewEvents();
+    expect((await membershipOf("max@example.com")).status).toBe("canceled");
+    expect(await db().select().from(invoices)).toHaveLength(0);
+
+    await paidOrder("ned@example.com");
+    const other = await membershipOf("ned@example.com");
+    await cancelMembership(db(), {
+      membershipId: other.id,
+      atOnce: true,
+      actor: ADMIN,
+      now: new Date(),
+      origin,
+      gateway,
+    });
+    expect((await stripe.subscriptions.retrieve(other.providerSubscriptionRef!)).status).toBe("canceled");
+    await deliverNewEvents();
+    expect((await membershipOf("ned@example.com")).status).toBe("canceled");
+  });
+
+  it("changes nothing when Stripe refuses the cancellation", async () => {
+    await paidOrder("ola@example.com");
+    const member = await membershipOf("ola@example.com");
+    fake.outage = { status: 500 };
+    await expect(
+      cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now: new Date(), origin, gateway }),
+    ).rejects.toThrow();
+    fake.outage = undefined;
+    expect(await membershipOf("ola@example.com")).toMatchObject({ status: "trialing", cancelAtPeriodEnd: false });
+  });
+});
+
+describe("card data in Stripe mode", () => {
+  it("never reaches our database: only Stripe's references, the brand and the last four digits", async () => {
+    await paidOrder("pat@example.com");
+    const dump = JSON.stringify(
+      await Promise.all([
+        db().select().from(payments),
+        db().select().from(memberships),
+        db().select().from(hostedPayments),
+        db().select().from(outbox),
+        db().select().from(providerEvents),
+      ]),
+    );
+    expect(dump).toContain("4242");
+    expect(dump).not.toContain(VISA);
+  });
+});
