@@ -327,7 +327,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? "/", origin);
     const method = request.method ?? "GET";
-    if (method === "OPTIONS") return void response.writeHead(204, CORS).end();
+    // Whatever headers the page's browser sends along (the e2e tests add X-Forwarded-For) may come.
+    if (method === "OPTIONS") {
+      const asked = request.headers["access-control-request-headers"];
+      return void response.writeHead(204, { ...CORS, ...(asked && { "Access-Control-Allow-Headers": asked }) }).end();
+    }
     if (url.pathname === "/v3" || url.pathname === "/v3/") {
       response.writeHead(200, {
         ...CORS,

@@ -1,0 +1,162 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
+import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
+import { bookAndReachPayment } from "../support/e2e/booking-form";
+import {
+  cardOf,
+  expect,
+  screenshots,
+  seriousA11yViolations,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "../support/e2e/fixtures";
+
+// The site in Stripe mode (ADR 018), against the fake Stripe API and its Stripe.js that the test
+// starts: a server of its own, beside the suite's sandbox one, with Stripe's webhook pointed at it.
+
+interface StripeSite {
+  fake: FakeStripe;
+  server: ProductionServer;
+  /** What reached our server from the browser: every request's URL and body. */
+  sentToUs: string[];
+}
+
+const stripeTest = test.extend<{ sentToUs: string[] }, { stripeSite: StripeSite }>({
+  stripeSite: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from its first parameter.
+    async ({}, use) => {
+      const fake = await startFakeStripe();
+      const stripeEnv = {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_BASE: fake.origin,
+        STRIPE_JS_URL: fake.jsUrl,
+      };
+      // As an operator going live: the products and prices first.
+      await promisify(execFile)("npm", ["run", "--silent", "stripe:setup"], { env: { ...process.env, ...stripeEnv } });
+      const server = await startProductionServer(process.env.E2E_DATABASE_URL ? "postgres" : "pglite", {
+        ...stripeEnv,
+        TRUST_PROXY: "loopback",
+        SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 20_000}`,
+        RETENTION_INTERVAL_MINUTES: "0",
+      });
+      fake.setWebhookUrl(`${server.baseUrl}/stripe/webhook`);
+      await use({ fake, server, sentToUs: [] });
+      await server.stop();
+      await server.dispose();
+      await fake.close();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ stripeSite }, use) => use(stripeSite.server.baseUrl),
+  sentToUs: async ({ page, stripeSite }, use) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(stripeSite.server.baseUrl))
+        sent.push(`${request.url()} ${request.postData() ?? ""}`);
+    });
+    await use(sent);
+  },
+});
+
+/** Stripe's card field, as the card holder fills it. */
+async function typeCard(page: Page, number: string) {
+  const field = page.locator("[data-fake-stripe-card]");
+  await field.getByLabel("Card number").fill(number);
+  await field.getByLabel("Expiration date").fill(`12 / ${String(new Date().getFullYear() + 2).slice(2)}`);
+  await field.getByLabel("CVC").fill("123");
+}
+
+async function pressFinish(page: Page) {
+  await page.getByRole("button", { name: "FINISH" }).click();
+}
+
+stripeTest(
+  "pays with Stripe's card field: the number never reaches our server, the trial starts",
+  async ({ page, stripeSite, sentToUs }, testInfo) => {
+    const email = uniqueEmail("stripe");
+    await bookAndReachPayment(page, { email });
+    await expect(page.getByRole("group", { name: "Card Details" }).getByLabel("Card number")).toBeVisible();
+    await expect(page.getByLabel("Card Number", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Visa or Mastercard only")).toBeVisible();
+    await expect(page.getByTestId("trial-note")).toContainText("3-day free trial");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await typeCard(page, "4242 4242 4242 4242");
+    await screenshots(page, "stripe-payment", testInfo);
+
+    await pressFinish(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    await expect(cardOf(page, "Your Membership")).toContainText("Visa ending 4242");
+    await waitForMail(email, /Booking Confirmed|Your Fast Track/i);
+    await screenshots(page, "stripe-confirmation", testInfo);
+
+    expect(sentToUs.join("\n")).not.toMatch(/4242 ?4242 ?4242 ?4242/);
+    const secretRequests = stripeSite.fake.requests.filter((request) => request.key === "secret");
+    expect(JSON.stringify(secretRequests)).not.toContain("4242424242424242");
+    expect(stripeSite.server.output()).toContain('"payments":"stripe (test mode)"');
+    expect(stripeSite.server.output()).not.toContain("4242424242424242");
+  },
+);
+
+stripeTest("runs the bank's 3-D Secure check before the booking is confirmed", async ({ page }, testInfo) => {
+  await bookAndReachPayment(page, { email: uniqueEmail("three-d-secure") });
+  await typeCard(page, "4000 0027 6000 3184");
+  await pressFinish(page);
+  const check = page.getByRole("dialog", { name: "3D Secure authentication" });
+  await expect(check).toBeVisible();
+  await screenshots(page, "stripe-3d-secure", testInfo);
+  await check.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+});
+
+stripeTest.describe("refused payments", () => {
+  // A declined card is Stripe's 402; Stripe out of reach is our 503.
+  stripeTest.use({ allowedHttpErrors: [402, 404, 503] });
+
+  stripeTest("says why, keeps the order unpaid, and another card then pays", async ({ page }, testInfo) => {
+    await bookAndReachPayment(page, { email: uniqueEmail("declined") });
+    await typeCard(page, "4000 0000 0000 0002");
+    await pressFinish(page);
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await screenshots(page, "stripe-declined", testInfo);
+
+    await typeCard(page, "4000 0027 6000 3184");
+    await pressFinish(page);
+    await page
+      .getByRole("dialog", { name: "3D Secure authentication" })
+      .getByRole("button", { name: "Fail authentication" })
+      .click();
+    await expect(page.getByRole("alert")).toContainText("unable to authenticate");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+
+    await typeCard(page, "5555 5555 5555 4444");
+    await pressFinish(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  });
+
+  stripeTest(
+    "tells the card holder when Stripe cannot be reached, and charges nothing",
+    async ({ page, stripeSite }) => {
+      stripeTest.info().annotations.push({ type: "note", description: "the fake answers 500 to payment intents" });
+      await bookAndReachPayment(page, { email: uniqueEmail("stripe-down") });
+      stripeSite.fake.outage = { status: 500, paths: /^\/v1\/payment_intents$/ };
+      try {
+        await typeCard(page, "4242 4242 4242 4242");
+        await pressFinish(page);
+        await expect(page.getByRole("alert")).toHaveText(
+          "We could not reach the payment provider, so nothing was charged. Please try again in a moment.",
+        );
+      } finally {
+        stripeSite.fake.outage = undefined;
+      }
+      await pressFinish(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    },
+  );
+});
