@@ -52,14 +52,14 @@ const stripeTest = test.extend<{ sentToUs: string[] }, { stripeSite: StripeSite 
     },
     { scope: "worker" },
   ],
-  baseURL: async ({ stripeSite }, use) => use(stripeSite.server.baseUrl),
-  sentToUs: async ({ page, stripeSite }, use) => {
+  baseURL: async ({ stripeSite }, provide) => provide(stripeSite.server.baseUrl),
+  sentToUs: async ({ page, stripeSite }, provide) => {
     const sent: string[] = [];
     page.on("request", (request) => {
       if (request.url().startsWith(stripeSite.server.baseUrl))
         sent.push(`${request.url()} ${request.postData() ?? ""}`);
     });
-    await use(sent);
+    await provide(sent);
   },
 });
 
