@@ -213,6 +213,7 @@ test.describe("the admin dashboard", () => {
       );
     }).toPass({ timeout: 15_000 });
     await expect(stats).toContainText("Opérationnel");
+    await expect(stats).toContainText("Paiements : bac à sable, aucun argent ne circule");
 
     const table = page.getByRole("region", { name: "Commandes récentes" });
     const row = (orderNumber: string) => table.getByRole("row").filter({ hasText: orderNumber });

@@ -91,7 +91,7 @@ stripeTest(
     await pressFinish(page);
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
     await expect(cardOf(page, "Your Membership")).toContainText("Visa ending 4242");
-    await waitForMail(email, /Booking Confirmed|Your Fast Track/i);
+    await waitForMail(email, { subject: /Booking Confirmed|Your Fast Track/i });
     await screenshots(page, "stripe-confirmation", testInfo);
 
     expect(sentToUs.join("\n")).not.toMatch(/4242 ?4242 ?4242 ?4242/);

@@ -246,6 +246,40 @@ describe("a fast track paid through Stripe", () => {
   });
 });
 
+describe("refunds made in Stripe's dashboard", () => {
+  it("enter our ledger once, and a full one marks the order refunded", async () => {
+    const orderId = await paidOrder("quinn@example.com");
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    const [order] = await db().select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId));
+
+    // Ours first: Stripe's event about it adds nothing.
+    await refundOrder(db(), gateway, {
+      orderId,
+      refund: { amount: 500, reason: "Lane closed", idempotencyKey: crypto.randomUUID() },
+      actor: ADMIN,
+    });
+    await deliverNewEvents();
+    expect(await db().select().from(refunds)).toHaveLength(1);
+
+    await stripe.refunds.create({ payment_intent: payment!.providerRef, amount: 700 });
+    const [refunded] = eventsOfThisTest().filter((event) => event.type === "charge.refunded");
+    await deliverNewEvents();
+    await receive(fake.signedDelivery({ ...refunded!, id: "evt_again" }));
+    const ledger = await db().select().from(refunds).orderBy(asc(refunds.createdAt));
+    expect(ledger.map((row) => [row.amount, row.actorLabel])).toEqual([
+      [500, ADMIN.label],
+      [700, "stripe"],
+    ]);
+    expect(await orderStatus(orderId)).toBe("paid");
+
+    await stripe.refunds.create({ payment_intent: payment!.providerRef });
+    await deliverNewEvents();
+    expect((await db().select().from(refunds)).reduce((sum, row) => sum + row.amount, 0)).toBe(order!.amount);
+    expect(await orderStatus(orderId)).toBe("refunded");
+    expect((await mailsTo("quinn@example.com")).filter((mail) => /refund/i.test(mail.subject))).toHaveLength(3);
+  });
+});
+
 describe("Stripe's webhook", () => {
   async function oneEvent() {
     await paidOrder("hal@example.com");

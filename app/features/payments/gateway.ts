@@ -140,6 +140,8 @@ export interface HostedCardGateway extends GatewayCommon {
   /** Ends it when the period paid for (or the trial) ends: nothing more is charged. */
   cancelSubscriptionAtPeriodEnd(ref: string): Promise<void>;
   readSubscription(ref: string): Promise<ProviderSubscriptionState>;
+  /** How much of a charge was refunded in all, wherever the refunds were made (the provider's dashboard too). */
+  readCharge(ref: string): Promise<{ paymentRef: string | undefined; refunded: number }>;
   readInvoice(ref: string): Promise<ProviderInvoiceState>;
 }
 

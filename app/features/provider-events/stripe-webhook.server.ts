@@ -5,6 +5,7 @@ import { settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { followInvoice, followSubscription } from "~/features/memberships/provider-billing.server";
 import type { Logger } from "pino";
 import type { HostedCardGateway } from "~/features/payments/gateway";
+import { followRefunds } from "./refunds-made-at-stripe.server";
 
 export interface StripeWebhookContext {
   db: Database;
@@ -91,6 +92,11 @@ export async function receiveStripeEvent(
         origin: context.origin,
       });
       log.info({ outcome: followed }, "stripe webhook: subscription followed");
+      break;
+    }
+    case "charge.refunded": {
+      const followed = await followRefunds(context, event.data.object.id, claim);
+      log.info({ outcome: followed }, "stripe webhook: refunds followed");
       break;
     }
     case "customer.subscription.trial_will_end":

@@ -123,6 +123,11 @@ export function createStripeGateway(
       };
     },
 
+    async readCharge(ref) {
+      const charge = await stripe.charges.retrieve(ref);
+      return { paymentRef: idOf(charge.payment_intent), refunded: charge.amount_refunded };
+    },
+
     async readInvoice(ref) {
       const invoice = await stripe.invoices.retrieve(ref, { expand: ["payments"] });
       const legacy = invoice as unknown as {
