@@ -222,6 +222,20 @@ describe("a fast track paid through Stripe", () => {
     expect(opened.length).toBeLessThanOrEqual(1);
   });
 
+  it("opens no payment that would start a trial Stripe cannot bill (npm run stripe:setup not run)", async () => {
+    const bare = await startFakeStripe();
+    try {
+      const client = createStripeClient({ secretKey: bare.secretKey, apiBase: bare.origin });
+      const unprepared = createStripeGateway(client, { publishableKey: bare.publishableKey, scriptUrl: bare.jsUrl });
+      const orderId = await book("noprice@example.com");
+      await expect(openOrderPayment(db(), unprepared, { orderId, origin })).rejects.toThrow(/npm run stripe:setup/);
+      expect(bare.requests.filter((request) => request.method === "POST")).toEqual([]);
+      expect(await db().select().from(hostedPayments)).toHaveLength(0);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it("gives no second trial: the address's second order keeps no card", async () => {
     await paidOrder("fay@example.com");
     const second = await book("fay@example.com");

@@ -55,7 +55,9 @@ export async function openOrderPayment(
     currency: order.currency,
     idempotencyKey: `order-payment:${orderId}`,
     ...(keepCard &&
-      order.email && { saveCardFor: { email: order.email, idempotencyKey: `order-customer:${orderId}` } }),
+      order.email && {
+        saveCardFor: { email: order.email, plan: TRIAL_PLAN, idempotencyKey: `order-customer:${orderId}` },
+      }),
   });
   await db
     .insert(hostedPayments)

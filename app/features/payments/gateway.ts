@@ -95,8 +95,11 @@ export interface OpenPaymentRequest {
   currency: CurrencyCode;
   /** The same key always opens the same payment: one per order. */
   idempotencyKey: string;
-  /** The buyer's address, for a payment that keeps the card for a membership. */
-  saveCardFor?: { email: string; idempotencyKey: string };
+  /**
+   * For a payment that keeps the card for the membership it starts: the buyer's address, and the
+   * plan, which the provider must be able to bill before any money moves.
+   */
+  saveCardFor?: { email: string; plan: MembershipPlan; idempotencyKey: string };
 }
 
 export interface OpenPayment {

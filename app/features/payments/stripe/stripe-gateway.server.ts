@@ -1,4 +1,6 @@
 import type Stripe from "stripe";
+import type { MembershipPlan } from "~/db/schema";
+import type { CurrencyCode } from "~/lib/currency";
 import type { HostedCardGateway, HostedPayment } from "../gateway";
 import { priceLookupKey } from "./stripe-prices";
 
@@ -33,12 +35,21 @@ export function createStripeGateway(
     return typeof method === "string" ? stripe.paymentMethods.retrieve(method) : method;
   }
 
+  async function quarterlyPrice(plan: MembershipPlan, currency: CurrencyCode) {
+    const lookupKey = priceLookupKey(plan, currency);
+    const { data } = await stripe.prices.list({ lookup_keys: [lookupKey], active: true });
+    if (!data[0]) throw new Error(`Stripe has no price "${lookupKey}": run npm run stripe:setup`);
+    return data[0];
+  }
+
   return {
     name: "stripe",
     kind: "hosted-card",
     browser: { publishableKey, scriptUrl },
 
     async openPayment({ orderId, amount, currency, idempotencyKey, saveCardFor }) {
+      // Before any money moves: a payment that starts a membership needs its price.
+      if (saveCardFor) await quarterlyPrice(saveCardFor.plan, currency);
       const customer = saveCardFor
         ? await stripe.customers.create(
             { email: saveCardFor.email, metadata: { orderId } },
@@ -80,10 +91,7 @@ export function createStripeGateway(
     },
 
     async subscribe({ customerRef, paymentMethodRef, plan, currency, trialDays, idempotencyKey, orderId }) {
-      const lookupKey = priceLookupKey(plan, currency);
-      const { data: prices } = await stripe.prices.list({ lookup_keys: [lookupKey], active: true });
-      const price = prices[0];
-      if (!price) throw new Error(`Stripe has no price "${lookupKey}": run npm run stripe:setup`);
+      const price = await quarterlyPrice(plan, currency);
       await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
       const subscription = await stripe.subscriptions.create(
         {
