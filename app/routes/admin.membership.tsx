@@ -137,6 +137,12 @@ export default function AdminMembershipPage({ loaderData, actionData }: Route.Co
               ["Cotisation par trimestre", formatAmountFr(membership.price, membership.currency)],
               ["Devise", membership.currency],
               ["Carte", `${membership.cardBrand} •••• ${membership.cardLast4}`],
+              [
+                "Facturé par",
+                membership.providerSubscriptionRef
+                  ? `Stripe (abonnement ${membership.providerSubscriptionRef})`
+                  : "Le site (tâche de facturation)",
+              ],
               ["Créé le", formatDateTimeFr(membership.createdAt)],
               ["Fin de l'essai", formatDateTimeFr(membership.trialEndsAt)],
               [

@@ -3,7 +3,10 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
+import { createAccount } from "../support/accounts";
+import { signIn, signUp } from "../support/e2e/auth-page";
 import { bookAndReachPayment } from "../support/e2e/booking-form";
+import { NEEDS_POSTGRES } from "../support/e2e/database";
 import {
   cardOf,
   expect,
@@ -160,3 +163,61 @@ stripeTest.describe("refused payments", () => {
     },
   );
 });
+
+stripeTest(
+  "an admin finds the Stripe trial, cancels it at Stripe and refunds the order through Stripe",
+  async ({ page, stripeSite }, testInfo) => {
+    const databaseUrl = stripeSite.server.databaseUrl;
+    stripeTest.skip(!databaseUrl, NEEDS_POSTGRES);
+    const email = uniqueEmail("stripe-member");
+    await bookAndReachPayment(page, { email, lastName: "Stripe" });
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
+    await typeCard(page, "4000 0027 6000 3184");
+    await pressFinish(page);
+    await page
+      .getByRole("dialog", { name: "3D Secure authentication" })
+      .getByRole("button", { name: "Complete authentication" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+
+    const admin = await createAccount(
+      {
+        signUp: (person) => signUp(page, person),
+        grantAdmin: async (address) => {
+          await promisify(execFile)("npm", ["run", "--silent", "admin:grant", "--", address], {
+            env: { ...process.env, DATABASE_URL: databaseUrl, APP_SECRET: stripeSite.server.appSecret },
+          });
+        },
+        signIn: (person) => signIn(page, person),
+      },
+      { admin: true },
+    );
+    await page.goto("/admin");
+    await expect(page.getByRole("region", { name: "Indicateurs" })).toContainText("Paiements : Stripe, mode test");
+
+    await page.goto(`/admin/memberships?q=${encodeURIComponent(email)}`);
+    await page.getByRole("region", { name: "Abonnements" }).getByRole("link").first().click();
+    const details = cardOf(page, "Abonnement");
+    await expect(details).toContainText("Visa •••• 3184");
+    await expect(details).toContainText(/Facturé par\s*Stripe \(abonnement sub_\w+\)/);
+    const subscriptionRef = /sub_\w+/.exec((await details.textContent())!)![0];
+    await page.getByRole("button", { name: "Résilier immédiatement" }).click();
+    await expect(page.getByText("Abonnement résilié")).toBeVisible();
+    await expect(cardOf(page, "Statut")).toContainText("Résiliée");
+    const subscription = await fetch(`${stripeSite.fake.origin}/v1/subscriptions/${subscriptionRef}`, {
+      headers: { Authorization: `Bearer ${stripeSite.fake.secretKey}` },
+    }).then((response) => response.json() as Promise<{ status: string }>);
+    expect(subscription.status).toBe("canceled");
+    await screenshots(page, "stripe-admin-membership", testInfo);
+
+    await page.goto(`/admin/orders/${orderId}`);
+    const refunds = cardOf(page, "Remboursements");
+    await page.getByLabel("Motif").fill("Vol annulé");
+    await refunds.getByRole("button", { name: "Rembourser" }).click();
+    await expect(page.getByText("Remboursement effectué")).toBeVisible();
+    await expect(cardOf(page, "Statut")).toContainText("Remboursée");
+    await expect(refunds).toContainText(`par ${admin.email}`);
+    const refundCalls = stripeSite.fake.requests.filter((request) => request.path === "/v1/refunds");
+    expect(refundCalls.at(-1)?.params).toMatchObject({ payment_intent: expect.stringMatching(/^pi_/) });
+  },
+);

@@ -24,6 +24,7 @@ export async function findMembershipDetails(db: Database, membershipId: string) 
         endedAt: memberships.endedAt,
         cardBrand: memberships.cardBrand,
         cardLast4: memberships.cardLast4,
+        providerSubscriptionRef: memberships.providerSubscriptionRef,
         createdAt: memberships.createdAt,
       },
       customer: {
