@@ -28,6 +28,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         return refuse(404, "Order not found");
       case "not-payable":
         return refuse(409, `This order is ${opened.status} and can no longer be paid.`);
+      case "declined":
+        return refuse(402, opened.message);
       case "paid":
       case "pending":
         // The bank already has it: the page's own post settles the order and says so.

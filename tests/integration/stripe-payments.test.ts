@@ -236,6 +236,21 @@ describe("a fast track paid through Stripe", () => {
     }
   });
 
+  it("opens a new payment when Stripe's dashboard cancelled the order's", async () => {
+    const orderId = await book("ray@example.com");
+    const first = await open(orderId);
+    const [before] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+    await stripe.paymentIntents.cancel(before!.ref);
+    expect(await settle(orderId)).toMatchObject({ kind: "declined" });
+
+    const second = await open(orderId);
+    expect(second).not.toBe(first);
+    const [after] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+    expect(after!.ref).not.toBe(before!.ref);
+    expect(await browser.confirm(second, VISA)).toEqual({ status: "succeeded" });
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+  });
+
   it("gives no second trial: the address's second order keeps no card", async () => {
     await paidOrder("fay@example.com");
     const second = await book("fay@example.com");

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hostedPayments } from "~/db/schema";
 import { mayStartTrial, TRIAL_PLAN, type ProviderBilling } from "~/features/memberships/enrolment.server";
+import type { Claim } from "~/features/memberships/provider-billing.server";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";
 import { PAYMENT_NOT_MADE } from "~/features/payments/payment-answers";
@@ -17,8 +18,7 @@ import { isPaidStatus } from "./order-status";
 import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
 
-export type OpenOrderPayment =
-  { kind: "open"; clientSecret: string } | Exclude<PaymentResult, { kind: "declined" }> | { kind: "pending" };
+export type OpenOrderPayment = { kind: "open"; clientSecret: string } | SettledPayment;
 
 export type SettledPayment = PaymentResult | { kind: "pending" };
 
@@ -43,8 +43,8 @@ export async function openOrderPayment(
     if (payment.status === "needs-card" || payment.status === "needs-action") {
       return { kind: "open", clientSecret: payment.clientSecret };
     }
-    const settled = await settle(db, gateway, order, payment, origin);
-    return settled.kind === "declined" ? { kind: "not-payable", status: order.status } : settled;
+    // Cancelled at the provider (its dashboard): a new payment replaces it, under a key of its own.
+    if (payment.status !== "canceled") return settle(db, gateway, order, payment, origin);
   }
 
   // The first paid fast track of an address keeps its card, for the membership it starts.
@@ -53,7 +53,7 @@ export async function openOrderPayment(
     orderId,
     amount: order.amount,
     currency: order.currency,
-    idempotencyKey: `order-payment:${orderId}`,
+    idempotencyKey: known ? `order-payment:${orderId}:after:${known.ref}` : `order-payment:${orderId}`,
     ...(keepCard &&
       order.email && {
         saveCardFor: { email: order.email, plan: TRIAL_PLAN, idempotencyKey: `order-customer:${orderId}` },
@@ -62,7 +62,12 @@ export async function openOrderPayment(
   await db
     .insert(hostedPayments)
     .values({ orderId, provider: gateway.name, ref: opened.ref, customerRef: opened.customerRef })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: hostedPayments.orderId,
+      set: { ref: opened.ref, customerRef: opened.customerRef },
+      // Two visitors racing for a first payment got the same one: the row stays as it is.
+      setWhere: sql`${hostedPayments.ref} <> ${opened.ref}`,
+    });
   return { kind: "open", clientSecret: opened.clientSecret };
 }
 
@@ -94,8 +99,6 @@ export async function settleOrderPayment(
   if (!order) return { kind: "not-found" };
   return settle(db, gateway, order, await gateway.readPayment(known.ref), origin, claim);
 }
-
-type Claim = (tx: Database) => Promise<boolean>;
 
 async function settle(
   db: Database,

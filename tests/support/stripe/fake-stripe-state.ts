@@ -67,7 +67,7 @@ interface PaymentIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "succeeded";
+  status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "succeeded" | "canceled";
   client_secret: string;
   customer: string | null;
   description: string | null;
@@ -686,6 +686,20 @@ export class FakeStripeState {
       intent.payment_method = this.get("payment_method", method, "payment_method").id;
       intent.status = "requires_confirmation";
     }
+    return intent;
+  }
+
+  cancelPaymentIntent(id: string) {
+    const intent = this.get("payment_intent", id);
+    if (intent.status === "succeeded" || intent.status === "canceled") {
+      throw invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        undefined,
+        "payment_intent_unexpected_state",
+      );
+    }
+    intent.status = "canceled";
+    this.emit("payment_intent.canceled", intent);
     return intent;
   }
 

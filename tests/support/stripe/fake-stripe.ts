@@ -225,6 +225,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       },
       true,
     ),
+    route("POST", "/v1/payment_intents/:id/cancel", "cancellation_reason", (_, id) => state.cancelPaymentIntent(id)),
     route(
       "POST",
       "/v1/payment_intents/:id/authenticate",
