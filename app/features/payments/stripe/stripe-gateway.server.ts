@@ -38,8 +38,10 @@ export function createStripeGateway(
   async function quarterlyPrice(plan: MembershipPlan, currency: CurrencyCode) {
     const lookupKey = priceLookupKey(plan, currency);
     const { data } = await stripe.prices.list({ lookup_keys: [lookupKey], active: true });
-    if (!data[0]) throw new Error(`Stripe has no price "${lookupKey}": run npm run stripe:setup`);
-    return data[0];
+    // Checked again here: a Stripe-compatible server may ignore the filter.
+    const price = data.find((candidate) => candidate.lookup_key === lookupKey);
+    if (!price) throw new Error(`Stripe has no price "${lookupKey}": run npm run stripe:setup`);
+    return price;
   }
 
   return {

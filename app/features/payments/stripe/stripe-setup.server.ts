@@ -33,7 +33,7 @@ export async function setUpStripeCatalogue(
       const lookupKey = priceLookupKey(plan, currency);
       const amount = toMinorUnits(price);
       const { data } = await stripe.prices.list({ lookup_keys: [lookupKey], active: true });
-      const current = data[0];
+      const current = data.find((price) => price.lookup_key === lookupKey);
       if (current?.unit_amount === amount && current.currency === currency.toLowerCase()) {
         lines.push({ lookupKey, priceId: current.id, created: false });
         continue;
