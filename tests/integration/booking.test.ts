@@ -28,6 +28,8 @@ const nothingStored = {
   membership_events: 0,
   invoices: 0,
   refunds: 0,
+  hosted_payments: 0,
+  provider_events: 0,
 };
 
 describe(`createBooking on ${testDatabaseKind()}`, () => {
