@@ -175,6 +175,26 @@ describe("a fast track paid through Stripe", () => {
     expect((await membershipOf("ben@example.com")).status).toBe("trialing");
   });
 
+  it("pays the order even when Stripe fails to start the trial, and the webhook starts it later", async () => {
+    const orderId = await book("tess@example.com");
+    expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+    fake.outage = { status: 500, paths: /^\/v1\/subscriptions/ };
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    fake.outage = undefined;
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect(await db().select().from(memberships)).toHaveLength(0);
+
+    await deliverNewEvents();
+    expect(await membershipOf("tess@example.com")).toMatchObject({ status: "trialing", orderId });
+    const subscriptions = fake.requests.filter(
+      (request) =>
+        request.method === "POST" && request.path === "/v1/subscriptions" && request.idempotencyKey?.includes(orderId),
+    );
+    expect(new Set(subscriptions.map((request) => request.idempotencyKey))).toEqual(
+      new Set([`order-subscription:${orderId}`]),
+    );
+  });
+
   it("runs 3-D Secure: pending until the bank's check, paid once it passes", async () => {
     const orderId = await book("cleo@example.com");
     const clientSecret = await open(orderId);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { mayStartTrial, startTrial, type ProviderBilling } from "~/features/memberships/enrolment.server";
+import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import { confirmationMail } from "./confirmation-mail";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
@@ -63,7 +63,7 @@ export async function voucherQrFor(orderId: string, origin: string) {
 /**
  * What a successful payment does, in its transaction with the order locked: the order turns paid,
  * the first paid fast track of an address starts its membership trial with the card kept for the
- * fees, and the confirmation e-mail is queued.
+ * fees (when our job bills it), and the confirmation e-mail is queued.
  */
 export async function completePaidOrder(
   tx: Database,
@@ -72,15 +72,14 @@ export async function completePaidOrder(
     customerId,
     payment,
     keptCard,
-    billing,
     qrPng,
     origin,
   }: {
     order: OrderDetails;
     customerId: string;
     payment: PaymentRecord;
+    /** The card the gateway kept, when this payment starts the address's trial billed by our job. */
     keptCard?: SavedPaymentMethod;
-    billing?: ProviderBilling;
     qrPng: string;
     origin: string;
   },
@@ -91,19 +90,17 @@ export async function completePaidOrder(
     actor: CUSTOMER_ACTOR,
     note: `${payment.brand} ending ${payment.last4}, ${payment.provider} ${payment.providerRef}`,
   });
-  const membershipId =
-    order.email && keptCard
-      ? await startTrial(tx, {
-          customerId,
-          email: order.email,
-          orderId: order.id,
-          currency: order.currency,
-          paymentMethod: keptCard,
-          billing,
-          paidAt: new Date(),
-          origin,
-        })
-      : null;
+  if (order.email && keptCard) {
+    await startTrial(tx, {
+      customerId,
+      email: order.email,
+      orderId: order.id,
+      currency: order.currency,
+      paymentMethod: keptCard,
+      paidAt: new Date(),
+      origin,
+    });
+  }
   if (order.email) {
     const voucherShortCode = await giveVoucherShortCode(tx, order.id);
     await enqueueMail(
@@ -117,7 +114,6 @@ export async function completePaidOrder(
       }),
     );
   }
-  return { membershipId };
 }
 
 /**

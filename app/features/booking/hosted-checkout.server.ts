@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { hostedPayments } from "~/db/schema";
-import { mayStartTrial, TRIAL_PLAN, type ProviderBilling } from "~/features/memberships/enrolment.server";
+import { hostedPayments, memberships, orders } from "~/db/schema";
+import { mayStartTrial, startTrial, TRIAL_PLAN } from "~/features/memberships/enrolment.server";
 import type { Claim } from "~/features/memberships/provider-billing.server";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";
@@ -109,29 +109,42 @@ async function settle(
   claim?: Claim,
 ): Promise<SettledPayment> {
   if (payment.orderId !== order.id) throw new Error(`Payment ${payment.ref} is not order ${order.id}'s`);
-  if (isPaidStatus(order.status)) return { kind: "paid", alreadyPaid: true };
-  switch (payment.status) {
-    case "needs-card":
-    case "canceled":
-      return { kind: "declined", message: payment.failure ?? PAYMENT_NOT_MADE };
-    case "needs-action":
-    case "processing":
-      return { kind: "pending" };
-    case "succeeded":
-      break;
+  let result: SettledPayment = { kind: "paid", alreadyPaid: true };
+  if (!isPaidStatus(order.status)) {
+    switch (payment.status) {
+      case "needs-card":
+      case "canceled":
+        return { kind: "declined", message: payment.failure ?? PAYMENT_NOT_MADE };
+      case "needs-action":
+      case "processing":
+        return { kind: "pending" };
+      case "succeeded":
+        break;
+    }
+    if (payment.amount !== order.amount || payment.currency !== order.currency) {
+      throw new Error(`Payment ${payment.ref} took ${payment.amount} ${payment.currency}, not the order's amount`);
+    }
+    result = await recordPaidOrder(db, gateway, order, payment, origin, claim);
   }
-  if (payment.amount !== order.amount || payment.currency !== order.currency) {
-    throw new Error(`Payment ${payment.ref} took ${payment.amount} ${payment.currency}, not the order's amount`);
-  }
-  const card = payment.card ?? { brand: "Card", last4: "????", ref: "" };
-  const qrPng = await voucherQrFor(order.id, origin);
-  const billing = await subscribeIfFirst(db, gateway, order, payment);
+  if (result.kind === "paid") await startTrialIfFirst(db, gateway, order, payment, origin);
+  return result;
+}
 
-  const outcome = await db.transaction(async (tx) => {
+/** The order turns paid, with its payment row and confirmation e-mail, all or nothing. */
+async function recordPaidOrder(
+  db: Database,
+  gateway: HostedCardGateway,
+  order: OrderDetails,
+  payment: HostedPayment,
+  origin: string,
+  claim?: Claim,
+): Promise<SettledPayment> {
+  const card = payment.card ?? { brand: "Card", last4: "????" };
+  const qrPng = await voucherQrFor(order.id, origin);
+  return db.transaction(async (tx): Promise<SettledPayment> => {
     const locked = await lockOrderForPayment(tx, order.id);
-    if ("kind" in locked) return { result: locked, membershipId: null };
-    if (claim && !(await claim(tx)))
-      return { result: { kind: "paid", alreadyPaid: true } as const, membershipId: null };
+    if ("kind" in locked) return locked;
+    if (claim && !(await claim(tx))) return { kind: "paid", alreadyPaid: true };
     const record = {
       provider: gateway.name,
       providerRef: payment.ref,
@@ -140,45 +153,68 @@ async function settle(
       outcome: "succeeded",
     };
     await recordPayment(tx, order, record);
-    const { membershipId } = await completePaidOrder(tx, {
-      order,
-      customerId: locked.customerId,
-      payment: record,
-      keptCard: billing && { ref: card.ref, brand: card.brand, last4: card.last4 },
-      billing,
-      qrPng,
-      origin,
-    });
-    return { result: { kind: "paid", alreadyPaid: false } as const, membershipId };
+    await completePaidOrder(tx, { order, customerId: locked.customerId, payment: record, qrPng, origin });
+    return { kind: "paid", alreadyPaid: false };
   });
-  // Another order of the same address started its membership first: this subscription must not bill.
-  if (billing && !outcome.membershipId && outcome.result.kind === "paid" && !outcome.result.alreadyPaid) {
-    logger.warn({ orderId: order.id }, "payment: a second membership's subscription is cancelled");
-    await gateway.cancelSubscription(billing.subscriptionRef);
-  }
-  return outcome.result;
 }
 
 /**
  * The membership a first paid fast track starts, billed by the provider on the card the payment
- * kept. Created before the order's transaction (it is a call to the provider) under one key per
- * order, so that the return and the webhook find the same subscription.
+ * kept. It comes after the order is paid, so that a provider that fails here can never leave
+ * money taken without its booking; every later settling of the order (the return, the webhook)
+ * tries again, under one key per order, so they all find the same subscription. If it still
+ * fails the member is not charged for a membership they do not have, and the log says so.
  */
-async function subscribeIfFirst(
+async function startTrialIfFirst(
   db: Database,
   gateway: HostedCardGateway,
   order: OrderDetails,
   payment: HostedPayment,
-): Promise<ProviderBilling | undefined> {
-  if (!payment.customerRef || !payment.card?.ref || !(await mayStartTrial(db, order.email))) return undefined;
-  const subscription = await gateway.subscribe({
-    customerRef: payment.customerRef,
-    paymentMethodRef: payment.card.ref,
-    plan: TRIAL_PLAN,
-    currency: order.currency,
-    trialDays: MEMBERSHIP_TERMS.trialDays,
-    idempotencyKey: `order-subscription:${order.id}`,
-    orderId: order.id,
-  });
-  return { subscriptionRef: subscription.ref, customerRef: payment.customerRef, trialEndsAt: subscription.trialEndsAt };
+  origin: string,
+) {
+  const { customerRef, card } = payment;
+  if (payment.status !== "succeeded" || !customerRef || !card || !order.email) return;
+  if (!(await mayStartTrial(db, order.email))) return;
+  try {
+    const subscription = await gateway.subscribe({
+      customerRef,
+      paymentMethodRef: card.ref,
+      plan: TRIAL_PLAN,
+      currency: order.currency,
+      trialDays: MEMBERSHIP_TERMS.trialDays,
+      idempotencyKey: `order-subscription:${order.id}`,
+      orderId: order.id,
+    });
+    const email = order.email;
+    const started = await db.transaction(async (tx) => {
+      const [paid] = await tx
+        .select({ customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for("update");
+      if (!paid) return null;
+      return startTrial(tx, {
+        customerId: paid.customerId,
+        email,
+        orderId: order.id,
+        currency: order.currency,
+        paymentMethod: card,
+        billing: { subscriptionRef: subscription.ref, customerRef, trialEndsAt: subscription.trialEndsAt },
+        paidAt: new Date(),
+        origin,
+      });
+    });
+    if (started) return;
+    const [ours] = await db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(eq(memberships.providerSubscriptionRef, subscription.ref));
+    // Another order of the same address started its membership first: this subscription must not bill.
+    if (!ours) {
+      logger.warn({ orderId: order.id }, "payment: a second membership's subscription is cancelled");
+      await gateway.cancelSubscription(subscription.ref);
+    }
+  } catch (error) {
+    logger.error({ err: error, orderId: order.id }, "payment: the membership's trial could not be started");
+  }
 }
