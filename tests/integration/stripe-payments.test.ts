@@ -9,6 +9,7 @@ import { openOrderPayment, settleOrderPayment } from "~/features/booking/hosted-
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { createBooking } from "~/features/booking/orders.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
+import { runRetention } from "~/features/privacy/retention-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
@@ -254,6 +255,23 @@ describe("a fast track paid through Stripe", () => {
     } finally {
       await bare.close();
     }
+  });
+
+  it("gives all the money back when the order was deleted before the bank said yes", async () => {
+    const orderId = await book("uma@example.com");
+    const clientSecret = await open(orderId);
+    expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
+    // Unpaid past its 48 hours: the retention job deletes it while the bank's check is still open.
+    const run = await runRetention(db(), { now: addDays(new Date(), 3) });
+    expect(run).toMatchObject({ ran: true, counts: { unpaidOrders: 1 } });
+    expect(await orderStatus(orderId)).toBeUndefined();
+
+    expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    await deliverNewEvents();
+    await deliverNewEvents();
+    const intent = await stripe.paymentIntents.retrieve(clientSecret.split("_secret_")[0]!);
+    expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(intent.amount);
+    expect(await db().select().from(payments)).toHaveLength(0);
   });
 
   it("opens a new payment when Stripe's dashboard cancelled the order's", async () => {

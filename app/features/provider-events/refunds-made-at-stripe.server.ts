@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, orders, payments } from "~/db/schema";
+import { invoices, orders, payments, type CurrencyCode } from "~/db/schema";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import type { Claim, Followed } from "~/features/memberships/provider-billing.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
 import { refundedSoFar } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
+import { isUuid } from "~/lib/uuid";
 
 const STRIPE_DASHBOARD: Actor = { userId: null, label: "stripe" };
 
@@ -57,4 +58,26 @@ export async function followRefunds(
         : await refundInvoice(tx, recordOnly, { invoiceId: target.invoiceId, refund, actor: STRIPE_DASHBOARD });
     return outcome.kind === "refunded" ? "followed" : "nothing-to-do";
   });
+}
+
+/**
+ * A payment that succeeded after its order was deleted (unpaid past its 48 hours, or erased while
+ * the bank's check was still running) has nothing to pay for: all of it goes back, once (one
+ * idempotency key per payment). Only payments this site opened carry an order id.
+ */
+export async function refundPaymentWithoutOrder(
+  { db, gateway }: { db: Database; gateway: HostedCardGateway },
+  paymentRef: string,
+): Promise<boolean> {
+  const payment = await gateway.readPayment(paymentRef);
+  if (payment.status !== "succeeded" || !payment.orderId || !isUuid(payment.orderId)) return false;
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, payment.orderId));
+  if (order) return false;
+  await gateway.refund({
+    chargeRef: paymentRef,
+    amount: payment.amount,
+    currency: payment.currency as CurrencyCode,
+    idempotencyKey: `order-gone:${paymentRef}`,
+  });
+  return true;
 }

@@ -5,7 +5,7 @@ import { settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { followInvoice, followSubscription } from "~/features/memberships/provider-billing.server";
 import type { Logger } from "pino";
 import type { HostedCardGateway } from "~/features/payments/gateway";
-import { followRefunds } from "./refunds-made-at-stripe.server";
+import { followRefunds, refundPaymentWithoutOrder } from "./refunds-made-at-stripe.server";
 
 export interface StripeWebhookContext {
   db: Database;
@@ -65,6 +65,10 @@ export async function receiveStripeEvent(
         claim,
       });
       log.info({ outcome: settled.kind }, "stripe webhook: payment settled");
+      if (settled.kind === "not-found" && event.type === "payment_intent.succeeded") {
+        const refunded = await refundPaymentWithoutOrder(context, event.data.object.id);
+        if (refunded) log.warn("stripe webhook: a payment whose order no longer exists was refunded");
+      }
       break;
     }
     case "invoice.paid":
