@@ -17,4 +17,5 @@ CREATE TABLE "provider_events" (
 ALTER TABLE "memberships" ADD COLUMN "provider_subscription_ref" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "provider_customer_ref" text;--> statement-breakpoint
 ALTER TABLE "hosted_payments" ADD CONSTRAINT "hosted_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "memberships" ADD CONSTRAINT "memberships_providerSubscriptionRef_unique" UNIQUE("provider_subscription_ref");
+ALTER TABLE "memberships" ADD CONSTRAINT "memberships_providerSubscriptionRef_unique" UNIQUE("provider_subscription_ref");--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_providerRef_unique" UNIQUE("provider_ref");

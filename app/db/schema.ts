@@ -562,7 +562,8 @@ export const refunds = pgTable(
     currency: text().$type<CurrencyCode>().notNull(),
     reason: text().notNull(),
     idempotencyKey: text().notNull().unique(),
-    providerRef: text().notNull(),
+    /** The gateway's id of this refund: one row per refund, however it reached our ledger (ADR 018). */
+    providerRef: text().notNull().unique(),
     actorUserId: text().references(() => user.id, { onDelete: "set null" }),
     actorLabel: text().notNull(),
     createdAt: createdAt(),

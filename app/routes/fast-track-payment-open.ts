@@ -5,6 +5,7 @@ import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 
 const refuse = (status: number, error: string, headers?: HeadersInit) => Response.json({ error }, { status, headers });
@@ -32,7 +33,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         return refuse(402, opened.message);
       case "paid":
       case "pending":
-        // The bank already has it: the page's own post settles the order and says so.
+        // The bank already has it: the page's own post then shows the booking, or why not yet.
+        if (opened.kind === "paid" && !opened.alreadyPaid) nudgeOutbox();
         return Response.json({ settled: true });
     }
   } catch (error) {

@@ -347,6 +347,31 @@ describe("refunds made in Stripe's dashboard", () => {
   });
 });
 
+describe("a refund of ours that Stripe's webhook recorded first", () => {
+  it("is not recorded again when the admin sends the same form once more", async () => {
+    const orderId = await paidOrder("vic@example.com");
+    const form = { amount: 900, reason: "Lane closed", idempotencyKey: crypto.randomUUID() };
+    // Stripe refunds, then our transaction fails before it records anything.
+    const failing: HostedCardGateway = {
+      ...gateway,
+      refund: async (request) => {
+        await gateway.refund(request);
+        throw new Error("the database went away");
+      },
+    };
+    await expect(refundOrder(db(), failing, { orderId, refund: form, actor: ADMIN })).rejects.toThrow();
+    expect(await db().select().from(refunds)).toHaveLength(0);
+    await deliverNewEvents();
+    expect(await db().select({ amount: refunds.amount }).from(refunds)).toEqual([{ amount: 900 }]);
+
+    expect(await refundOrder(db(), gateway, { orderId, refund: form, actor: ADMIN })).toMatchObject({
+      kind: "already-refunded",
+      refundedTotal: 900,
+    });
+    expect(await db().select().from(refunds)).toHaveLength(1);
+  });
+});
+
 describe("Stripe's webhook", () => {
   async function oneEvent() {
     await paidOrder("hal@example.com");

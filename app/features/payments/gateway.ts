@@ -70,6 +70,11 @@ export interface RefundResult {
   providerRef: string;
 }
 
+export interface ProviderRefund extends RefundResult {
+  /** Minor units. */
+  amount: number;
+}
+
 interface GatewayCommon {
   /** Stored with each payment, e.g. "sandbox" or "stripe". */
   readonly name: string;
@@ -143,8 +148,11 @@ export interface HostedCardGateway extends GatewayCommon {
   /** Ends it when the period paid for (or the trial) ends: nothing more is charged. */
   cancelSubscriptionAtPeriodEnd(ref: string): Promise<void>;
   readSubscription(ref: string): Promise<ProviderSubscriptionState>;
-  /** How much of a charge was refunded in all, wherever the refunds were made (the provider's dashboard too). */
-  readCharge(ref: string): Promise<{ paymentRef: string | undefined; refunded: number }>;
+  /**
+   * The payment a charge belongs to and every refund made of it, wherever it was made (the
+   * provider's dashboard too).
+   */
+  readRefunds(chargeRef: string): Promise<{ paymentRef: string | undefined; refunds: ProviderRefund[] }>;
   readInvoice(ref: string): Promise<ProviderInvoiceState>;
 }
 

@@ -89,6 +89,12 @@ export async function issueRefund(
   const refundable = paid - refunded;
   if (amount > refundable) return { kind: "too-much", refundable };
   const result = await gateway.refund({ chargeRef, amount, currency, idempotencyKey });
+  // The gateway answered a retry with a refund its webhook already put in our ledger.
+  const [recorded] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.providerRef, result.providerRef));
+  if (recorded) return { kind: "already-refunded", refundedTotal: refunded };
   await db.insert(refunds).values({
     ...target,
     amount,

@@ -1,33 +1,29 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, orders, payments, type CurrencyCode } from "~/db/schema";
+import { invoices, orders, payments, refunds, type CurrencyCode } from "~/db/schema";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import type { Claim, Followed } from "~/features/memberships/provider-billing.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
-import { refundedSoFar } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
 import { isUuid } from "~/lib/uuid";
 
 const STRIPE_DASHBOARD: Actor = { userId: null, label: "stripe" };
 
 /**
- * A refund made in Stripe's dashboard, not in our back office, still enters our ledger: Stripe's
- * total refunded on the charge, read again, against ours for the same order or invoice, with the
- * order or invoice locked so that a refund of ours being recorded meanwhile is counted once. The
- * difference is recorded the way our own refunds are (the customer is told, a full refund marks
- * the order or invoice refunded), only without asking Stripe to refund it again.
+ * Refunds made in Stripe's dashboard, not in our back office, still enter our ledger: each of the
+ * charge's refunds that no row of ours names (by Stripe's refund id) is recorded the way our own
+ * refunds are (the customer is told, a full refund marks the order or invoice refunded), only
+ * without asking Stripe to refund it again. The order or invoice is locked first, so that a refund
+ * of ours being recorded meanwhile is seen, and counted once.
  */
 export async function followRefunds(
   { db, gateway }: { db: Database; gateway: HostedCardGateway },
   chargeRef: string,
   claim: Claim,
 ): Promise<Followed> {
-  const charge = await gateway.readCharge(chargeRef);
-  if (!charge.paymentRef) return "not-ours";
-  const paymentRef = charge.paymentRef;
-  // Stripe already gave the money back: recording it is all that is left.
-  const recordOnly: HostedCardGateway = { ...gateway, refund: async () => ({ providerRef: chargeRef }) };
+  const { paymentRef, refunds: made } = await gateway.readRefunds(chargeRef);
+  if (!paymentRef) return "not-ours";
   return db.transaction(async (tx): Promise<Followed> => {
     const [order] = await tx
       .select({ id: orders.id })
@@ -38,25 +34,37 @@ export async function followRefunds(
     const [invoice] = order
       ? []
       : await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.providerRef, paymentRef)).for("update");
-    const target: { orderId: string } | { invoiceId: string } | undefined = order
-      ? { orderId: order.id }
-      : invoice
-        ? { invoiceId: invoice.id }
-        : undefined;
-    if (!target) return "not-ours";
+    if (!order && !invoice) return "not-ours";
     if (!(await claim(tx))) return "duplicate";
-    const ours = await refundedSoFar(tx, target);
-    if (charge.refunded <= ours) return "nothing-to-do";
-    const refund = {
-      amount: charge.refunded - ours,
-      reason: "Remboursement fait dans le tableau de bord Stripe",
-      idempotencyKey: `stripe:${chargeRef}:${charge.refunded}`,
-    };
-    const outcome =
-      "orderId" in target
-        ? await refundOrder(tx, recordOnly, { orderId: target.orderId, refund, actor: STRIPE_DASHBOARD })
-        : await refundInvoice(tx, recordOnly, { invoiceId: target.invoiceId, refund, actor: STRIPE_DASHBOARD });
-    return outcome.kind === "refunded" ? "followed" : "nothing-to-do";
+    if (made.length === 0) return "nothing-to-do";
+    const known = new Set(
+      (
+        await tx
+          .select({ providerRef: refunds.providerRef })
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.providerRef,
+              made.map((refund) => refund.providerRef),
+            ),
+          )
+      ).map((row) => row.providerRef),
+    );
+    let followed: Followed = "nothing-to-do";
+    for (const { providerRef, amount } of made.filter((refund) => !known.has(refund.providerRef))) {
+      // Stripe already gave the money back: recording it is all that is left.
+      const recordOnly: HostedCardGateway = { ...gateway, refund: async () => ({ providerRef }) };
+      const refund = {
+        amount,
+        reason: "Remboursement fait dans le tableau de bord Stripe",
+        idempotencyKey: `${gateway.name}:${providerRef}`,
+      };
+      const outcome = order
+        ? await refundOrder(tx, recordOnly, { orderId: order.id, refund, actor: STRIPE_DASHBOARD })
+        : await refundInvoice(tx, recordOnly, { invoiceId: invoice!.id, refund, actor: STRIPE_DASHBOARD });
+      if (outcome.kind === "refunded") followed = "followed";
+    }
+    return followed;
   });
 }
 

@@ -1303,6 +1303,15 @@ export class FakeStripeState {
     return this.list("/v1/invoices", invoices, params);
   }
 
+  listRefunds(params: FormParams) {
+    const charge = readText(params, "charge");
+    const intent = readText(params, "payment_intent");
+    const refunds = this.all("refund")
+      .filter((refund) => (!charge || refund.charge === charge) && (!intent || refund.payment_intent === intent))
+      .reverse();
+    return this.list("/v1/refunds", refunds, params);
+  }
+
   listInvoicePayments(params: FormParams) {
     const invoice = readText(params, "invoice");
     const payments = this.all("invoice_payment").filter((payment) => !invoice || payment.invoice === invoice);

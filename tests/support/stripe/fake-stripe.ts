@@ -238,6 +238,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     ),
     route("GET", "/v1/charges/:id", "", (_, id) => state.get("charge", id)),
     route("POST", "/v1/refunds", "payment_intent charge amount reason metadata", (p) => state.createRefund(p)),
+    route("GET", "/v1/refunds", `charge payment_intent ${list}`, (p) => state.listRefunds(p)),
     route("GET", "/v1/refunds/:id", "", (_, id) => state.get("refund", id)),
     route("POST", "/v1/products", "id name description active metadata", (p) => state.createProduct(p)),
     route("GET", "/v1/products/:id", "", (_, id) => state.get("product", id)),

@@ -133,9 +133,15 @@ export function createStripeGateway(
       };
     },
 
-    async readCharge(ref) {
-      const charge = await stripe.charges.retrieve(ref);
-      return { paymentRef: idOf(charge.payment_intent), refunded: charge.amount_refunded };
+    async readRefunds(chargeRef) {
+      const charge = await stripe.charges.retrieve(chargeRef);
+      const refunds = await stripe.refunds.list({ charge: chargeRef, limit: 100 });
+      return {
+        paymentRef: idOf(charge.payment_intent),
+        refunds: refunds.data
+          .filter((refund) => refund.status === "succeeded" || refund.status === "pending")
+          .map((refund) => ({ providerRef: refund.id, amount: refund.amount })),
+      };
     },
 
     async readInvoice(ref) {

@@ -35,16 +35,20 @@ function loadStripeJs(src: string) {
   stripeScript ??= new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = src;
-    script.onload = () => (window.Stripe ? resolve(window.Stripe) : reject(new Error("Stripe.js defined no Stripe")));
-    script.onerror = () => {
+    const fail = (reason: string) => {
+      // The next attempt (a reload of the form) loads it afresh.
       stripeScript = undefined;
       script.remove();
-      reject(new Error("Stripe.js could not be loaded"));
+      reject(new Error(reason));
     };
+    script.onload = () => (window.Stripe ? resolve(window.Stripe) : fail("Stripe.js defined no Stripe"));
+    script.onerror = () => fail("Stripe.js could not be loaded");
     document.head.append(script);
   });
   return stripeScript;
 }
+
+const CARD_FIELD_NOT_READY = "The secure card field is not ready yet. Please wait a moment, or reload the page.";
 
 type CardFields = { state: "loading" } | { state: "ready"; stripe: StripeJs; card: CardElement } | { state: "failed" };
 
@@ -77,11 +81,15 @@ export function StripePaymentForm({
     loadStripeJs(hostedFields.scriptUrl).then(
       (Stripe) => {
         if (gone || !mountPoint.current) return;
-        const stripe = Stripe(hostedFields.publishableKey);
-        card = stripe.elements().create("card", { hidePostalCode: true, style: { base: { fontSize: "16px" } } });
-        card.mount(mountPoint.current);
-        card.on("change", (change) => setBrowserError(change?.error?.message));
-        setFields({ state: "ready", stripe, card });
+        try {
+          const stripe = Stripe(hostedFields.publishableKey);
+          card = stripe.elements().create("card", { hidePostalCode: true, style: { base: { fontSize: "16px" } } });
+          card.mount(mountPoint.current);
+          card.on("change", (change) => setBrowserError(change?.error?.message));
+          setFields({ state: "ready", stripe, card });
+        } catch {
+          setFields({ state: "failed" });
+        }
       },
       () => setFields({ state: "failed" }),
     );
@@ -93,7 +101,8 @@ export function StripePaymentForm({
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (fields.state !== "ready" || confirming) return;
+    if (confirming) return;
+    if (fields.state !== "ready") return setBrowserError(CARD_FIELD_NOT_READY);
     const formElement = event.currentTarget;
     setConfirming(true);
     setBrowserError(undefined);
