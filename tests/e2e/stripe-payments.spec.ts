@@ -217,7 +217,9 @@ stripeTest(
     await expect(page.getByText("Remboursement effectué")).toBeVisible();
     await expect(cardOf(page, "Statut")).toContainText("Remboursée");
     await expect(refunds).toContainText(`par ${admin.email}`);
-    const refundCalls = stripeSite.fake.requests.filter((request) => request.path === "/v1/refunds");
+    const refundCalls = stripeSite.fake.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/refunds",
+    );
     expect(refundCalls.at(-1)?.params).toMatchObject({ payment_intent: expect.stringMatching(/^pi_/) });
   },
 );
