@@ -487,6 +487,25 @@ describe("the membership on Stripe Billing", () => {
     expect((await membershipOf("ned@example.com")).status).toBe("canceled");
   });
 
+  it("cancels a stray subscription of an address that already has its membership", async () => {
+    await paidOrder("wes@example.com");
+    const second = await book("wes@example.com");
+    await open(second);
+    // What a lost race leaves behind when cancelling it failed: a second subscription at Stripe.
+    const member = await membershipOf("wes@example.com");
+    const [price] = (await stripe.prices.list({ lookup_keys: ["medium_eur_quarterly"] })).data;
+    const stray = await stripe.subscriptions.create({
+      customer: member.providerCustomerRef!,
+      items: [{ price: price!.id }],
+      trial_period_days: 3,
+      metadata: { orderId: second },
+    });
+    await deliverNewEvents();
+    expect((await stripe.subscriptions.retrieve(stray.id)).status).toBe("canceled");
+    expect((await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).status).toBe("trialing");
+    expect(await membershipOf("wes@example.com")).toMatchObject({ status: "trialing" });
+  });
+
   it("changes nothing when Stripe refuses the cancellation", async () => {
     await paidOrder("ola@example.com");
     const member = await membershipOf("ola@example.com");

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, memberships, type CurrencyCode } from "~/db/schema";
+import { customers, invoices, memberships, orders, type CurrencyCode } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { HostedCardGateway, ProviderSubscriptionState } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
+import { isUuid } from "~/lib/uuid";
 import { mailBasics, recordFeeDeclined, recordFeePaid } from "./fee-outcomes.server";
 import { membershipEndedMail } from "./membership-mails";
 import { changeMembership, type Membership, type MembershipChanges } from "./membership-status.server";
@@ -13,7 +14,7 @@ import { isLiveMembership } from "./membership-status";
 /** Run in the transaction of the effect: false when the event was acted on before. */
 export type Claim = (tx: Database) => Promise<boolean>;
 
-export type Followed = "followed" | "duplicate" | "not-ours" | "nothing-to-do";
+export type Followed = "followed" | "duplicate" | "not-ours" | "nothing-to-do" | "stray-cancelled";
 
 interface FollowContext {
   claim: Claim;
@@ -42,9 +43,9 @@ export async function followSubscription(
   { claim, now, origin }: FollowContext,
 ): Promise<Followed> {
   const subscription = await gateway.readSubscription(subscriptionRef);
-  return db.transaction(async (tx) => {
+  const followed = await db.transaction(async (tx): Promise<Followed | "stray"> => {
     const membership = await lockMembershipBilledBy(tx, subscriptionRef);
-    if (!membership) return "not-ours";
+    if (!membership) return (await isStray(tx, subscription)) ? "stray" : "not-ours";
     if (!(await claim(tx))) return "duplicate";
     if (!isLiveMembership(membership.status)) return "nothing-to-do";
     if (subscription.status === "canceled") {
@@ -64,6 +65,25 @@ export async function followSubscription(
     });
     return "followed";
   });
+  if (followed !== "stray") return followed;
+  await gateway.cancelSubscription(subscriptionRef);
+  return "stray-cancelled";
+}
+
+/**
+ * A subscription started for an order whose address has another membership: two first payments of
+ * one address raced, the other won, and cancelling this one right after failed. It must not bill.
+ * (While a winning order's own membership is being written, its address has none yet.)
+ */
+async function isStray(tx: Database, subscription: ProviderSubscriptionState) {
+  if (subscription.status === "canceled" || !subscription.orderId || !isUuid(subscription.orderId)) return false;
+  const [other] = await tx
+    .select({ ref: memberships.providerSubscriptionRef })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(memberships, eq(memberships.email, sql`lower(${customers.email})`))
+    .where(eq(orders.id, subscription.orderId));
+  return other !== undefined && other.ref !== subscription.ref;
 }
 
 function periodChanges(membership: Membership, subscription: ProviderSubscriptionState) {

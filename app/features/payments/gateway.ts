@@ -164,6 +164,8 @@ export interface ProviderSubscriptionState {
   cancelAtPeriodEnd: boolean;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
+  /** The order whose payment started it. */
+  orderId: string | undefined;
 }
 
 /** One of its invoices (a quarter's fee), as the provider says it stands now. */

@@ -130,6 +130,7 @@ export function createStripeGateway(
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         currentPeriodStart: fromUnix(start),
         currentPeriodEnd: fromUnix(end),
+        orderId: subscription.metadata?.orderId,
       };
     },
 
