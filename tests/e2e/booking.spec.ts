@@ -254,6 +254,10 @@ test("the buttons say Processing... and are disabled while busy", async ({ page 
     if (route.request().method() === "POST") await paymentHeld;
     await route.continue();
   });
+  // Pressed before React has taken the page over (a slow machine), the form posts as a document.
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("form#payment") ?? {}).some((key) => key.startsWith("__reactProps")),
+  );
   await payWith(page, "4242 4242 4242 4242");
   await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
   releasePayment();
