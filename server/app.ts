@@ -88,7 +88,7 @@ async function createApp({ devMiddleware }: StartOptions, handlers: ReturnType<t
   app.use(bodySizeLimit);
   // Cached page views cost no database work: only the rest counts against the general limit.
   if (cache) app.use(cache.middleware);
-  app.use(generalRateLimit);
+  app.use(generalRateLimit(handlers.track));
   const handleRequest = createRequestHandler({
     build,
     getLoadContext: (_req, res) => ({ cspNonce: cspNonce(res) }),

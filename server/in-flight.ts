@@ -10,11 +10,17 @@ export function inFlightWork() {
       running.add(work);
       void work.finally(() => running.delete(work)).catch(() => {});
     },
-    /** Resolves once every tracked handler has settled, or after `timeoutMs`. */
+    /**
+     * Resolves once every tracked handler has settled, those that work still being tracked hands on
+     * to included (a request leaving the rate limit for its route), or after `timeoutMs`.
+     */
     async settled(timeoutMs: number) {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.allSettled([...running]), timeout]);
+      let timedOut = false;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))).then(
+        () => (timedOut = true),
+      );
+      while (running.size > 0 && !timedOut) await Promise.race([Promise.allSettled([...running]), timeout]);
       clearTimeout(timer);
     },
   };
