@@ -1,14 +1,15 @@
 import type { Route } from "./+types/fast-track-payment-open";
 import { database } from "~/db/client.server";
+import { paymentRefusal } from "~/features/booking/checkout.server";
 import { openOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
 import { publicOrigin } from "~/lib/public-origin.server";
-import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
+import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 
-const refuse = (status: number, error: string, headers?: HeadersInit) => Response.json({ error }, { status, headers });
+const refuse = (status: number, error: string) => Response.json({ error }, { status });
 
 /**
  * Opens the order's payment at the provider (Stripe mode): the payment page's script asks for it
@@ -19,24 +20,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (gateway.kind !== "hosted-card") return refuse(404, "Not Found");
   const { db } = database();
   const limit = await countClientRequest(db, "payment", request);
-  if (limit.limited) return refuse(429, TOO_MANY_REQUESTS, { "Retry-After": String(limit.retryAfterSeconds) });
+  if (limit.limited) return Response.json({ error: TOO_MANY_REQUESTS }, tooManyRequests(limit));
   try {
     const opened = await openOrderPayment(db, gateway, { orderId: params.orderId, origin: publicOrigin(request) });
-    switch (opened.kind) {
-      case "open":
-        return Response.json({ clientSecret: opened.clientSecret });
-      case "not-found":
-        return refuse(404, "Order not found");
-      case "not-payable":
-        return refuse(409, `This order is ${opened.status} and can no longer be paid.`);
-      case "declined":
-        return refuse(402, opened.message);
-      case "paid":
-      case "pending":
-        // The bank already has it: the page's own post then shows the booking, or why not yet.
-        if (opened.kind === "paid" && !opened.alreadyPaid) nudgeOutbox();
-        return Response.json({ settled: true });
+    if (opened.kind === "open") return Response.json({ clientSecret: opened.clientSecret });
+    // The bank already has it: the page's own post then shows the booking.
+    if (opened.kind === "paid") {
+      if (!opened.alreadyPaid) nudgeOutbox();
+      return Response.json({ settled: true });
     }
+    // Pending too: the page's post then says the bank is still deciding.
+    if (opened.kind === "pending") return Response.json({ settled: true });
+    const { status, message } = paymentRefusal(opened);
+    return refuse(status, message);
   } catch (error) {
     logger.error({ err: error, orderId: params.orderId }, "payment could not be opened");
     return refuse(503, PROVIDER_UNREACHABLE);

@@ -4,8 +4,8 @@ import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation"
 import { Checkout } from "~/features/booking/ui/checkout";
 import { OrderNotFound } from "~/features/booking/ui/order-not-found";
 import { database } from "~/db/client.server";
-import { payForOrder, type PaymentResult } from "~/features/booking/checkout.server";
-import { settleOrderPayment, type SettledPayment } from "~/features/booking/hosted-checkout.server";
+import { paymentRefusal, payForOrder, type SettledPayment } from "~/features/booking/checkout.server";
+import { settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
 import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
@@ -14,7 +14,6 @@ import { publicOrigin } from "~/lib/public-origin.server";
 import { cardSchema, expiryYears } from "~/features/payments/card";
 import type { CardFormGateway, HostedCardGateway } from "~/features/payments/gateway";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
-import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
 import { PaymentForm } from "~/features/payments/ui/payment-form";
 import { StripePaymentForm } from "~/features/payments/ui/stripe-payment-form";
 import { z } from "~/lib/zod";
@@ -102,31 +101,24 @@ function settleHostedPayment(request: Request, orderId: string, gateway: HostedC
 
 function answerPayment<Refusal>(
   orderId: string,
-  payment: PaymentResult | SettledPayment,
+  payment: SettledPayment,
   refuse: (status: number, formErrors: string[]) => Refusal,
 ) {
-  switch (payment.kind) {
-    case "not-found":
-      return refuse(404, ["Order not found"]);
-    case "declined":
-      return refuse(402, [payment.message]);
-    case "not-payable":
-      return refuse(409, [`This order is ${payment.status} and can no longer be paid.`]);
-    case "pending":
-      return refuse(202, [PAYMENT_PENDING]);
-    case "paid":
-      if (!payment.alreadyPaid) nudgeOutbox();
-      return redirectWithToast(
-        `/fast-track-payment/${orderId}`,
-        payment.alreadyPaid
-          ? {
-              type: "info",
-              title: "Already paid",
-              description: "This order was already paid. Nothing more was charged.",
-            }
-          : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
-      );
+  if (payment.kind !== "paid") {
+    const { status, message } = paymentRefusal(payment);
+    return refuse(status, [message]);
   }
+  if (!payment.alreadyPaid) nudgeOutbox();
+  return redirectWithToast(
+    `/fast-track-payment/${orderId}`,
+    payment.alreadyPaid
+      ? {
+          type: "info",
+          title: "Already paid",
+          description: "This order was already paid. Nothing more was charged.",
+        }
+      : { type: "success", title: "Payment successful", description: "Your Fast Track is booked." },
+  );
 }
 
 export default function FastTrackPaymentPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
+import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
 import { confirmationMail } from "./confirmation-mail";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { changeOrderStatus } from "./order-status.server";
@@ -19,6 +20,29 @@ export type PaymentResult =
   | { kind: "paid"; alreadyPaid: boolean }
   | { kind: "declined"; message: string }
   | { kind: "not-payable"; status: OrderStatus };
+
+/** A payment settled by what the provider says, which may be that the bank has not decided yet. */
+export type SettledPayment = PaymentResult | { kind: "pending" };
+
+/**
+ * Why a payment did not go through, as the payer reads it, with its HTTP status: the payment page's
+ * action and its Stripe opening step answer alike.
+ */
+export function paymentRefusal(payment: Exclude<SettledPayment, { kind: "paid" }>): {
+  status: number;
+  message: string;
+} {
+  switch (payment.kind) {
+    case "not-found":
+      return { status: 404, message: "Order not found" };
+    case "declined":
+      return { status: 402, message: payment.message };
+    case "not-payable":
+      return { status: 409, message: `This order is ${payment.status} and can no longer be paid.` };
+    case "pending":
+      return { status: 202, message: PAYMENT_PENDING };
+  }
+}
 
 /** One attempt to pay, as the payments table records it: never the card number or CVV. */
 export interface PaymentRecord {

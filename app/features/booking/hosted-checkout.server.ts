@@ -12,15 +12,13 @@ import {
   lockOrderForPayment,
   recordPayment,
   voucherQrFor,
-  type PaymentResult,
+  type SettledPayment,
 } from "./checkout.server";
 import { isPaidStatus } from "./order-status";
 import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
 
 export type OpenOrderPayment = { kind: "open"; clientSecret: string } | SettledPayment;
-
-export type SettledPayment = PaymentResult | { kind: "pending" };
 
 /**
  * The payment the browser confirms with the provider's card fields: the order's own, opened once
@@ -44,7 +42,7 @@ export async function openOrderPayment(
       return { kind: "open", clientSecret: payment.clientSecret };
     }
     // Cancelled at the provider (its dashboard): a new payment replaces it, under a key of its own.
-    if (payment.status !== "canceled") return settle(db, gateway, order, payment, origin);
+    if (payment.status !== "canceled") return settle({ db, gateway, order, payment, origin });
   }
 
   // The first paid fast track of an address keeps its card, for the membership it starts.
@@ -97,17 +95,20 @@ export async function settleOrderPayment(
   if (!known) return { kind: "not-found" };
   const order = await findOrder(db, known.orderId);
   if (!order) return { kind: "not-found" };
-  return settle(db, gateway, order, await gateway.readPayment(known.ref), origin, claim);
+  return settle({ db, gateway, order, payment: await gateway.readPayment(known.ref), origin }, claim);
 }
 
-async function settle(
-  db: Database,
-  gateway: HostedCardGateway,
-  order: OrderDetails,
-  payment: HostedPayment,
-  origin: string,
-  claim?: Claim,
-): Promise<SettledPayment> {
+/** An order's payment being settled: the order, what the provider says of its payment, and where. */
+interface Settling {
+  db: Database;
+  gateway: HostedCardGateway;
+  order: OrderDetails;
+  payment: HostedPayment;
+  origin: string;
+}
+
+async function settle(settling: Settling, claim?: Claim): Promise<SettledPayment> {
+  const { order, payment } = settling;
   if (payment.orderId !== order.id) throw new Error(`Payment ${payment.ref} is not order ${order.id}'s`);
   let result: SettledPayment = { kind: "paid", alreadyPaid: true };
   if (!isPaidStatus(order.status)) {
@@ -124,19 +125,15 @@ async function settle(
     if (payment.amount !== order.amount || payment.currency !== order.currency) {
       throw new Error(`Payment ${payment.ref} took ${payment.amount} ${payment.currency}, not the order's amount`);
     }
-    result = await recordPaidOrder(db, gateway, order, payment, origin, claim);
+    result = await recordPaidOrder(settling, claim);
   }
-  if (result.kind === "paid") await startTrialIfFirst(db, gateway, order, payment, origin);
+  if (result.kind === "paid") await startTrialIfFirst(settling);
   return result;
 }
 
 /** The order turns paid, with its payment row and confirmation e-mail, all or nothing. */
 async function recordPaidOrder(
-  db: Database,
-  gateway: HostedCardGateway,
-  order: OrderDetails,
-  payment: HostedPayment,
-  origin: string,
+  { db, gateway, order, payment, origin }: Settling,
   claim?: Claim,
 ): Promise<SettledPayment> {
   const card = payment.card ?? { brand: "Card", last4: "????" };
@@ -165,13 +162,7 @@ async function recordPaidOrder(
  * tries again, under one key per order, so they all find the same subscription. If it still
  * fails the member is not charged for a membership they do not have, and the log says so.
  */
-async function startTrialIfFirst(
-  db: Database,
-  gateway: HostedCardGateway,
-  order: OrderDetails,
-  payment: HostedPayment,
-  origin: string,
-) {
+async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settling) {
   const { customerRef, card } = payment;
   if (payment.status !== "succeeded" || !customerRef || !card || !order.email) return;
   if (!(await mayStartTrial(db, order.email))) return;

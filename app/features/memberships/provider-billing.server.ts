@@ -142,8 +142,9 @@ export async function followInvoice(
 ): Promise<Followed> {
   const invoice = await gateway.readInvoice(invoiceRef);
   if (!invoice.subscriptionRef || invoice.amountDue === 0) return "nothing-to-do";
-  const subscription = await gateway.readSubscription(invoice.subscriptionRef);
   const subscriptionRef = invoice.subscriptionRef;
+  // A paid fee opens the next period, which only the subscription says.
+  const subscription = invoice.status === "paid" ? await gateway.readSubscription(subscriptionRef) : undefined;
   return db.transaction(async (tx) => {
     const membership = await lockMembershipBilledBy(tx, subscriptionRef);
     if (!membership) return "not-ours";
@@ -171,7 +172,7 @@ export async function followInvoice(
         paidAt: now,
         note: `${gateway.name} ${invoice.ref}`,
         period:
-          subscription.currentPeriodEnd > membership.currentPeriodEnd
+          subscription && subscription.currentPeriodEnd > membership.currentPeriodEnd
             ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }
             : undefined,
         origin,

@@ -20,16 +20,26 @@ export type WebhookAnswer = { status: 200; body: { received: true } } | { status
 
 const RECEIVED = { status: 200, body: { received: true } } as const;
 
-/** Writes the event's row; false when it was already there (the event was acted on before). */
-function claimEvent(db: Database, event: Stripe.Event) {
-  return async (tx: Database = db) => {
-    const claimed = await tx
+/**
+ * The event's row: `claim` writes it in the transaction of the effect (false when it was already
+ * there: the event was acted on before); `record` writes it for an event no handler claimed.
+ */
+function eventRow(db: Database, event: Stripe.Event) {
+  let claimed = false;
+  const claim = async (tx: Database) => {
+    claimed = true;
+    const written = await tx
       .insert(providerEvents)
       .values({ id: event.id, provider: "stripe", type: event.type })
       .onConflictDoNothing()
       .returning({ id: providerEvents.id });
-    return claimed.length > 0;
+    return written.length > 0;
   };
+  // A claim whose transaction failed threw on its way here, so a claim made means the row is there.
+  const record = async () => {
+    if (!claimed) await claim(db);
+  };
+  return { claim, record };
 }
 
 /**
@@ -53,7 +63,8 @@ export async function receiveStripeEvent(
     );
     return { status: 400, body: { error: "Invalid signature" } };
   }
-  const claim = claimEvent(context.db, event);
+  const { claim, record } = eventRow(context.db, event);
+  const now = new Date();
   const log = context.logger.child({ eventId: event.id, eventType: event.type });
   switch (event.type) {
     case "payment_intent.succeeded":
@@ -81,7 +92,7 @@ export async function receiveStripeEvent(
       if (!invoiceRef) break;
       const followed = await followInvoice(context.db, context.gateway, invoiceRef, {
         claim,
-        now: new Date(),
+        now,
         origin: context.origin,
       });
       log.info({ outcome: followed }, "stripe webhook: invoice followed");
@@ -92,7 +103,7 @@ export async function receiveStripeEvent(
     case "customer.subscription.deleted": {
       const followed = await followSubscription(context.db, context.gateway, event.data.object.id, {
         claim,
-        now: new Date(),
+        now,
         origin: context.origin,
       });
       log.info({ outcome: followed }, "stripe webhook: subscription followed");
@@ -111,6 +122,6 @@ export async function receiveStripeEvent(
       log.info("stripe webhook: event acknowledged, nothing to do");
   }
   // Every acknowledged event has its row, whether or not a transaction above wrote it.
-  await claim();
+  await record();
   return RECEIVED;
 }

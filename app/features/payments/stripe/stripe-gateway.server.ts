@@ -68,18 +68,17 @@ export function createStripeGateway(
         },
         { idempotencyKey },
       );
-      if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
-      return { ref: intent.id, clientSecret: intent.client_secret, customerRef: customer?.id };
+      return { ref: intent.id, clientSecret: clientSecretOf(intent), customerRef: customer?.id };
     },
 
     async readPayment(ref) {
-      const intent = await stripe.paymentIntents.retrieve(ref);
+      // The card comes along (one call, not two); a server that does not expand gives its id.
+      const intent = await stripe.paymentIntents.retrieve(ref, { expand: ["payment_method"] });
       const method = await paymentMethodOf(intent);
       const customer = intent.customer;
-      if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return {
         ref: intent.id,
-        clientSecret: intent.client_secret,
+        clientSecret: clientSecretOf(intent),
         status: STATUSES[intent.status] ?? "needs-action",
         amount: intent.amount,
         currency: intent.currency.toUpperCase(),
@@ -172,6 +171,11 @@ export function createStripeGateway(
       return { providerRef: refund.id };
     },
   };
+}
+
+function clientSecretOf(intent: Stripe.PaymentIntent) {
+  if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
+  return intent.client_secret;
 }
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
