@@ -83,6 +83,10 @@ stripeTest(
   async ({ page, stripeSite, sentToUs }, testInfo) => {
     const email = uniqueEmail("stripe");
     await bookAndReachPayment(page, { email });
+    const policy = (await page.request.get(page.url())).headers()["content-security-policy"]!;
+    for (const directive of ["script-src", "frame-src", "connect-src"]) {
+      expect(policy.split("; ").find((part) => part.startsWith(directive))).toContain(stripeSite.fake.origin);
+    }
     await expect(page.getByRole("group", { name: "Card Details" }).getByLabel("Card number")).toBeVisible();
     await expect(page.getByLabel("Card Number", { exact: true })).toHaveCount(0);
     await expect(page.getByText("Visa or Mastercard only")).toBeVisible();
@@ -101,6 +105,11 @@ stripeTest(
     const secretRequests = stripeSite.fake.requests.filter((request) => request.key === "secret");
     expect(JSON.stringify(secretRequests)).not.toContain("4242424242424242");
     expect(stripeSite.server.output()).toContain('"payments":"stripe (test mode)"');
+    // Stripe's events reached the real endpoint, raw body and signature intact, and were acknowledged.
+    await stripeSite.fake.settled();
+    const deliveries = stripeSite.fake.deliveries;
+    expect(deliveries.map((delivery) => delivery.type)).toContain("payment_intent.succeeded");
+    expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
     expect(stripeSite.server.output()).not.toContain("4242424242424242");
   },
 );

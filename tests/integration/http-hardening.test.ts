@@ -97,6 +97,9 @@ describe(`the production server's protections on ${kind}`, () => {
     expect(home.headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
     // The home page is sent without React's scripts (ADR 013): no inline script to allow.
     expect(home.headers["content-security-policy"]).toContain("script-src 'self'; ");
+    // Sandbox mode: no other origin, and no frames (Stripe's are allowed only in Stripe mode).
+    expect(home.headers["content-security-policy"]).toContain("connect-src 'self'; ");
+    expect(home.headers["content-security-policy"]).not.toContain("frame-src");
 
     // React DOM's chunk, which a hydrated page loads: large enough to be compressed.
     const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(await (await fetch(`${server.baseUrl}/auth`)).text())![0];
