@@ -163,6 +163,12 @@ export const orders = pgTable(
     children: integer().notNull().default(0),
     /** The short voucher code read out at a lane ("K7QM-3XPA-TW"), given when the order is paid (ADR 015). */
     voucherShortCode: text().unique(),
+    /**
+     * The consumer's express request to start within the withdrawal period (CRD Art. 8(8), 16(a)),
+     * word for word as the payment page showed it, and when it was given (ADR 019).
+     */
+    consentWording: text(),
+    consentedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -573,5 +579,43 @@ export const refunds = pgTable(
     index().on(table.invoiceId),
     check("refunds_amount_positive", sql`${table.amount} > 0`),
     check("refunds_one_target", sql`(${table.orderId} is null) <> (${table.invoiceId} is null)`),
+  ],
+);
+
+export const WITHDRAWAL_OUTCOMES = [
+  /** Matched a contract within its withdrawal period: the membership ended and the refund was made. */
+  "withdrawn",
+  /** Matched a contract whose withdrawal period had ended: nothing changed, the consumer was told. */
+  "late",
+  /** Matched nothing: kept for the back office to look into. */
+  "unmatched",
+] as const;
+export type WithdrawalOutcome = (typeof WITHDRAWAL_OUTCOMES)[number];
+
+/**
+ * Every statement made through the withdrawal function (CRD Art. 11a, ADR 019), as the consumer
+ * typed it, with when it was received and what it did.
+ */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** The order or membership number as typed. */
+    contractNumber: text().notNull(),
+    /** Lower-cased. */
+    email: text().notNull(),
+    outcome: text().$type<WithdrawalOutcome>().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    membershipId: uuid().references(() => memberships.id, { onDelete: "set null" }),
+    /** From the confirmation step's form: sending it twice records one withdrawal. */
+    idempotencyKey: text().notNull().unique(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index().on(table.receivedAt, table.id),
+    index().on(table.orderId),
+    index().on(table.membershipId),
+    check("withdrawals_outcome_known", sql`${table.outcome} in (${quotedList(WITHDRAWAL_OUTCOMES)})`),
   ],
 );

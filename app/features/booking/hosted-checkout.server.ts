@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hostedPayments, memberships, orders } from "~/db/schema";
-import { mayStartTrial, startTrial, TRIAL_PLAN } from "~/features/memberships/enrolment.server";
+import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
+import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
 import type { Claim } from "~/features/memberships/provider-billing.server";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";

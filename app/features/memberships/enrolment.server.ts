@@ -1,14 +1,14 @@
-import { addDays } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships, type CurrencyCode } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
-import { formatAmount, toMinorUnits } from "~/lib/currency";
+import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { formatMemberDay, trialStartedMail } from "./membership-mails";
 import { MEMBERSHIP_TERMS } from "./membership-status";
+import { TRIAL_PLAN, trialEndsAt as trialEnd, trialFee } from "./trial-offer";
 import type { TrialSummary } from "./trial-summary";
 
 /** A membership its provider bills (a Stripe subscription) rather than our billing job. */
@@ -18,9 +18,6 @@ export interface ProviderBilling {
   /** The provider's own end of the trial, which it charges at. */
   trialEndsAt: Date;
 }
-
-/** The plan a fast track's trial is of: the spec's "then 49 every quarter". */
-export const TRIAL_PLAN = "medium" as const;
 
 /** Whether `email` may still have a free trial: an address gets one, whatever became of it. */
 export async function mayStartTrial(db: Database, email: string | null): Promise<boolean> {
@@ -61,8 +58,8 @@ export async function startTrial(
   },
 ): Promise<string | null> {
   const plan = siteConfig.pricing[TRIAL_PLAN];
-  const price = toMinorUnits(plan.price);
-  const trialEndsAt = billing?.trialEndsAt ?? addDays(paidAt, MEMBERSHIP_TERMS.trialDays);
+  const price = trialFee();
+  const trialEndsAt = billing?.trialEndsAt ?? trialEnd(paidAt);
   const [membership] = await db
     .insert(memberships)
     .values({

@@ -1,0 +1,61 @@
+import { formatMemberDay } from "~/features/memberships/membership-mails";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { TRIAL_PLAN, trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
+import { formatAmount } from "~/lib/currency";
+import { siteConfig } from "../../../site.config";
+import { formatFlightDate } from "./flight-date";
+import type { OrderDetails } from "./order-details";
+
+/**
+ * What stands right above the payment button (CRD Art. 6(1) and 8(2), ADR 019): what is bought, the
+ * total now, and for a first fast track the membership that follows, with its fee, first charge and
+ * how to stop it; the button's own words; and the consent the consumer gives to start at once.
+ * Dates and amounts come from the code that starts the trial and charges it.
+ */
+export interface OrderTerms {
+  bought: string;
+  totalNow: string;
+  /** Null when the address has had its trial: the payment is for the fast track only. */
+  membership: string | null;
+  button: string;
+  consent: string;
+}
+
+type Order = Pick<OrderDetails, "amount" | "currency" | "airport" | "flightDate" | "adults" | "children">;
+
+export function orderTerms(order: Order, { startsTrial, now }: { startsTrial: boolean; now: Date }): OrderTerms {
+  const total = formatAmount(order.amount, order.currency);
+  return {
+    bought: describeFastTrack(order),
+    totalNow: `Total now: ${total}`,
+    membership: startsTrial ? membershipTerms(order, now) : null,
+    button: `FINISH – pay ${total} now`,
+    consent: consentWording(startsTrial),
+  };
+}
+
+function describeFastTrack({ adults, children, airport, flightDate }: Order): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const people = [count(adults, "adult", "adults"), ...(children > 0 ? [count(children, "child", "children")] : [])];
+  const where = airport ? ` at ${airport}` : "";
+  const when = flightDate ? ` on ${formatFlightDate(flightDate)}` : "";
+  return `Fast Track for ${people.join(" and ")}${where}${when}.`;
+}
+
+function membershipTerms({ currency }: Order, now: Date): string {
+  const { trialDays, periodMonths } = MEMBERSHIP_TERMS;
+  const plan = siteConfig.pricing[TRIAL_PLAN].name;
+  const firstCharge = formatMemberDay(trialEndsAt(now));
+  return `Includes a ${trialDays}-day free trial of the ${plan} membership: then ${formatAmount(trialFee(), currency)} every ${periodMonths} months from ${firstCharge}, unless you cancel before ${firstCharge}; cancel anytime online.`;
+}
+
+/**
+ * The express request to start within the withdrawal period (Art. 8(8), 16(a)) and what withdrawing
+ * then costs (Art. 14(3)). Stored word for word with the order when the box is ticked.
+ */
+export function consentWording(startsTrial: boolean): string {
+  const days = MEMBERSHIP_TERMS.changeOfMindDays;
+  return startsTrial
+    ? `I ask for my Fast Track and my membership's free trial to start now, within the ${days}-day withdrawal period. I understand that if I withdraw I pay for what was provided until then, and that once my Fast Track has been used I can no longer withdraw from it.`
+    : `I ask for my Fast Track to be provided within the ${days}-day withdrawal period. I understand that once it has been used I can no longer withdraw from it.`;
+}

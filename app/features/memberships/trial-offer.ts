@@ -1,0 +1,22 @@
+import { addDays } from "date-fns";
+import { toMinorUnits } from "~/lib/currency";
+import { siteConfig } from "../../../site.config";
+import { MEMBERSHIP_TERMS } from "./membership-status";
+
+/**
+ * The membership a first paid fast track starts, in one place: the payment page's texts, the
+ * confirmation e-mail, the trial that is started and the fee that is charged all read it here.
+ */
+
+/** The plan of the trial: the spec's "then 49 every quarter". */
+export const TRIAL_PLAN = "medium" as const;
+
+/** When a trial started at `start` ends, and its first fee is charged. */
+export function trialEndsAt(start: Date): Date {
+  return addDays(start, MEMBERSHIP_TERMS.trialDays);
+}
+
+/** The trial plan's fee per period in minor units: the same figure in every currency. */
+export function trialFee(): number {
+  return toMinorUnits(siteConfig.pricing[TRIAL_PLAN].price);
+}
