@@ -2,12 +2,17 @@ import type { Route } from "./+types/fast-track-payment-open";
 import { database } from "~/db/client.server";
 import { paymentRefusal } from "~/features/booking/checkout.server";
 import { openOrderPayment } from "~/features/booking/hosted-checkout.server";
+import { CONSENT_REQUIRED, startConsentShape } from "~/features/booking/start-consent";
+import { readFormData } from "~/lib/form-data.server";
+import { z } from "~/lib/zod";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
+
+const startConsent = z.object(startConsentShape);
 
 const refuse = (status: number, error: string) => Response.json({ error }, { status });
 
@@ -21,8 +26,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = database();
   const limit = await countClientRequest(db, "payment", request);
   if (limit.limited) return Response.json({ error: TOO_MANY_REQUESTS }, tooManyRequests(limit));
+  const consent = startConsent.safeParse({ consent: (await readFormData(request)).get("consent") ?? undefined });
+  if (!consent.success) return refuse(400, CONSENT_REQUIRED);
   try {
-    const opened = await openOrderPayment(db, gateway, { orderId: params.orderId, origin: publicOrigin(request) });
+    const opened = await openOrderPayment(db, gateway, {
+      orderId: params.orderId,
+      origin: publicOrigin(request),
+      consentedAt: new Date(),
+    });
     if (opened.kind === "open") return Response.json({ clientSecret: opened.clientSecret });
     // The bank already has it: the page's own post then shows the booking.
     if (opened.kind === "paid") {

@@ -11,11 +11,12 @@ import { findOrder } from "~/features/booking/orders.server";
 import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
 import { publicOrigin } from "~/lib/public-origin.server";
-import { cardSchema, expiryYears } from "~/features/payments/card";
+import { expiryYears } from "~/features/payments/card";
+import { orderTerms } from "~/features/booking/order-terms";
 import type { CardFormGateway, HostedCardGateway } from "~/features/payments/gateway";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
-import { PaymentForm } from "~/features/payments/ui/payment-form";
-import { StripePaymentForm } from "~/features/payments/ui/stripe-payment-form";
+import { cardPaymentSchema, PaymentForm } from "~/features/booking/ui/payment-form";
+import { StripePaymentForm } from "~/features/booking/ui/stripe-payment-form";
 import { z } from "~/lib/zod";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = database();
   const order = await findOrder(db, params.orderId);
-  const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false, hostedFields: null };
+  const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false, hostedFields: null, terms: null };
   if (!order) return data({ ...none, order: null }, { status: 404 });
   if (isPaidStatus(order.status)) {
     const [voucher, trial] = await Promise.all([voucherFor(request, order.id), trialStartedBy(db, order.id)]);
@@ -41,9 +42,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   // Told before payment: whether paying this order starts the address's free trial.
   const startsTrial = await mayStartTrial(db, order.email);
+  const now = new Date();
+  const unpaid = { ...none, order, startsTrial, terms: orderTerms(order, { startsTrial, now }) };
   const gateway = paymentGateway();
-  if (gateway.kind === "hosted-card") return data({ ...none, order, startsTrial, hostedFields: gateway.browser });
-  return data({ ...none, order, expiryYears: expiryYears(new Date()), startsTrial });
+  if (gateway.kind === "hosted-card") return data({ ...unpaid, hostedFields: gateway.browser });
+  return data({ ...unpaid, expiryYears: expiryYears(now) });
 }
 
 /** Never sent back to the browser, not even to refill the form after a refusal. */
@@ -62,7 +65,7 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
     request,
     form: "payment",
     logContext: { orderId },
-    schema: cardSchema(new Date()),
+    schema: cardPaymentSchema(new Date()),
     rateLimit: "payment",
     refuseUnexpectedFields: "the amount is set by us",
     hideFields: CARD_SECRETS,
@@ -72,6 +75,7 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
         orderId,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
         origin: publicOrigin(request),
+        consentedAt: new Date(),
       }),
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
     answer: (payment, { refuse }) => answerPayment(orderId, payment, refuse),
@@ -125,15 +129,23 @@ export default function FastTrackPaymentPage({ loaderData, actionData }: Route.C
   const { order, voucher } = loaderData;
   if (!order) return <OrderNotFound />;
   if (voucher) return <BookingConfirmation order={order} voucher={voucher} trial={loaderData.trial} />;
+  const { terms } = loaderData;
+  if (!terms) return null;
   return (
     <Checkout order={order} startsTrial={loaderData.startsTrial}>
       {loaderData.hostedFields ? (
-        <StripePaymentForm orderId={order.id} hostedFields={loaderData.hostedFields} lastResult={actionData?.result} />
+        <StripePaymentForm
+          orderId={order.id}
+          hostedFields={loaderData.hostedFields}
+          lastResult={actionData?.result}
+          terms={terms}
+        />
       ) : (
         <PaymentForm
           key={actionData && "attempt" in actionData ? String(actionData.attempt) : undefined}
           lastResult={actionData?.result}
           expiryYears={loaderData.expiryYears}
+          terms={terms}
         />
       )}
     </Checkout>

@@ -221,7 +221,13 @@ test("5555 5555 5555 4444 pays, and paying again charges nothing", async ({ page
   await payWith(page, "5555 5555 5555 4444");
   await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
   const again = await page.request.post(url, {
-    form: { cardNumber: "4242 4242 4242 4242", expiryMonth: "06", expiryYear: String(thisYear + 2), cvv: "123" },
+    form: {
+      cardNumber: "4242 4242 4242 4242",
+      expiryMonth: "06",
+      expiryYear: String(thisYear + 2),
+      cvv: "123",
+      consent: "on",
+    },
   });
   expect(again.status()).toBe(200);
   expect(await again.text()).toContain("Booking Confirmed");

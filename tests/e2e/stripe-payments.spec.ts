@@ -5,7 +5,7 @@ import { startProductionServer, type ProductionServer } from "../support/product
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
 import { createAccount } from "../support/accounts";
 import { signIn, signUp } from "../support/e2e/auth-page";
-import { bookAndReachPayment } from "../support/e2e/booking-form";
+import { bookAndReachPayment, consentBox } from "../support/e2e/booking-form";
 import { NEEDS_POSTGRES } from "../support/e2e/database";
 import {
   cardOf,
@@ -75,6 +75,7 @@ async function typeCard(page: Page, number: string) {
 }
 
 async function pressFinish(page: Page) {
+  await consentBox(page).check();
   await page.getByRole("button", { name: "FINISH" }).click();
 }
 

@@ -21,7 +21,12 @@ describe(`npm run billing on ${database.kind}`, () => {
       userId: null,
     });
     const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
-    await payForOrder(database.db(), sandboxGateway, { orderId, card, origin: "http://localhost" });
+    await payForOrder(database.db(), sandboxGateway, {
+      orderId,
+      card,
+      origin: "http://localhost",
+      consentedAt: new Date(),
+    });
     const [trial] = await database.db().select().from(memberships);
     await database.release();
 

@@ -70,7 +70,7 @@ beforeAll(async () => {
     const response = await record(
       await fetch(`${server.baseUrl}${orderPath}${attempt.dataRequest ? ".data" : ""}`, {
         method: "POST",
-        body: new URLSearchParams({ cardNumber, expiryMonth: "06", expiryYear, cvv }),
+        body: new URLSearchParams({ cardNumber, expiryMonth: "06", expiryYear, cvv, consent: "on" }),
         redirect: "manual",
       }),
     );

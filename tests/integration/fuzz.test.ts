@@ -142,14 +142,15 @@ const FORM_TARGETS: FormTarget[] = [
   {
     name: "card payment",
     path: () => `/fast-track-payment/${orderId}`,
-    fields: ["cardNumber", "expiryMonth", "expiryYear", "cvv"],
+    fields: ["cardNumber", "expiryMonth", "expiryYear", "cvv", "consent"],
     breakers: {
+      consent: fc.oneof(absent, fc.constantFrom("", "off", "yes")),
       cardNumber: fc.oneof(absent, fc.constantFrom("", "4242424242424241", "1234", "4242-4242-4242-424x")),
       expiryMonth: fc.oneof(absent, fc.constantFrom("0", "13", "-1", "1.5", "x", "")),
       expiryYear: fc.oneof(absent, fc.constantFrom("1999", "99999", "x", "")),
       cvv: fc.oneof(absent, fc.constantFrom("", "12", "12345", "abc")),
     },
-    refusal: /required|Choose an expiry|CVV must|Card number|expired|carried fields/,
+    refusal: /required|Choose an expiry|CVV must|Card number|expired|carried fields|tick the box/,
   },
   {
     name: "sign-in",

@@ -104,7 +104,7 @@ beforeEach(async () => {
 async function payFastTrack(email: string, cardNumber = GOOD_CARD) {
   const { orderId } = await createBooking(db(), { booking: bookingInput({ email }), currency: "EUR", userId: null });
   const card = { number: cardNumber, expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
-  expect(await payForOrder(db(), sandbox.gateway, { orderId, card, origin })).toEqual({
+  expect(await payForOrder(db(), sandbox.gateway, { orderId, card, origin, consentedAt: new Date() })).toEqual({
     kind: "paid",
     alreadyPaid: false,
   });

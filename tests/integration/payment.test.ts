@@ -61,7 +61,12 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     "takes %s: records the payment, marks the order paid and queues the confirmation",
     async (number, brand, last4) => {
       const orderId = await newOrder();
-      const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), origin });
+      const result = await payForOrder(db(), sandboxGateway, {
+        orderId,
+        card: card(number),
+        origin,
+        consentedAt: new Date(),
+      });
       expect(result).toEqual({ kind: "paid", alreadyPaid: false });
 
       const order = await orderRow(orderId);
@@ -106,7 +111,12 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
   ])("refuses %s with the gateway's message and leaves the order Not Paid", async (number, outcome, message) => {
     const orderId = await newOrder();
-    const result = await payForOrder(db(), sandboxGateway, { orderId, card: card(number), origin });
+    const result = await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card(number),
+      origin,
+      consentedAt: new Date(),
+    });
     expect(result).toEqual({ kind: "declined", message });
     expect((await orderRow(orderId)).status).toBe("Not Paid");
     expect(await db().select({ outcome: payments.outcome }).from(payments)).toEqual([{ outcome }]);
@@ -115,8 +125,18 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
 
   it("lets a declined order be paid with another card", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4000000000000002"), origin });
-    const retry = await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card("4000000000000002"),
+      origin,
+      consentedAt: new Date(),
+    });
+    const retry = await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     expect(retry).toEqual({ kind: "paid", alreadyPaid: false });
     expect((await rowCounts(db())).payments).toBe(2);
   });
@@ -124,8 +144,13 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
   it("charges nothing for an order that is already paid", async () => {
     const orderId = await newOrder();
     const gateway = countingGateway();
-    await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin });
-    const again = await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin });
+    await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin, consentedAt: new Date() });
+    const again = await payForOrder(db(), gateway, {
+      orderId,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     expect(again).toEqual({ kind: "paid", alreadyPaid: true });
     expect(gateway.charges).toBe(1);
     expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 2, memberships: 1 });
@@ -135,7 +160,9 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     const orderId = await newOrder();
     const gateway = countingGateway();
     const results = await Promise.all(
-      [1, 2].map(() => payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin })),
+      [1, 2].map(() =>
+        payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin, consentedAt: new Date() }),
+      ),
     );
     expect(results.map((result) => result.kind === "paid" && result.alreadyPaid).sort()).toEqual([false, true]);
     expect(gateway.charges).toBe(1);
@@ -146,7 +173,9 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     const orderId = await newOrder();
     await changeOrderStatus(db(), { orderId, to: "cancelled", actor: CUSTOMER_ACTOR });
     const gateway = countingGateway();
-    expect(await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin })).toEqual({
+    expect(
+      await payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin, consentedAt: new Date() }),
+    ).toEqual({
       kind: "not-payable",
       status: "cancelled",
     });
@@ -155,6 +184,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
         orderId: "00000000-0000-4000-8000-000000000000",
         card: card("4242424242424242"),
         origin,
+        consentedAt: new Date(),
       }),
     ).toEqual({ kind: "not-found" });
     expect(gateway.charges).toBe(0);
@@ -172,7 +202,13 @@ async function pay(orderId: string, fields: Record<string, string>) {
 }
 
 const nextYear = String(new Date().getFullYear() + 1);
-const cardFields = (cardNumber: string) => ({ cardNumber, expiryMonth: "11", expiryYear: nextYear, cvv: "987" });
+const cardFields = (cardNumber: string) => ({
+  cardNumber,
+  expiryMonth: "11",
+  expiryYear: nextYear,
+  cvv: "987",
+  consent: "on",
+});
 
 describe(`POST /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
   it("redirects a successful payment back to the order, now showing its confirmation", async () => {
@@ -188,7 +224,7 @@ describe(`POST /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
     const { status, data } = await pay(orderId, cardFields("4000 0000 0000 0002"));
     expect(status).toBe(402);
     expect(data.result.error?.[""]).toEqual(["Your card was declined."]);
-    expect(data.result.initialValue).toEqual({ expiryMonth: "11", expiryYear: nextYear });
+    expect(data.result.initialValue).toEqual({ consent: "on", expiryMonth: "11", expiryYear: nextYear });
     expect(JSON.stringify(data.result)).not.toMatch(/4000|987/);
   });
 
@@ -254,7 +290,12 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
   it("tells before payment whether paying starts the free trial: only the address's first paid order does", async () => {
     const first = await newOrder();
     expect((await load(first)).data.startsTrial).toBe(true);
-    await payForOrder(db(), sandboxGateway, { orderId: first, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId: first,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
 
     const { orderId: second } = await createBooking(db(), {
       booking: bookingInput({ email: "ANN@Example.com" }),
@@ -272,7 +313,12 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
 
   it("gives a paid order its voucher and QR code", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     const { data } = await load(orderId);
     expect(data.voucher?.code).toBe(voucherCode(orderId));
     expect(data.voucher?.qrSvg).toMatch(/^<svg/);
@@ -287,7 +333,12 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("confirms a paid order's voucher, with its order, date and passengers", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     const order = await orderRow(orderId);
     const { status, data, headers } = await check(voucherCode(orderId));
     expect(status).toBe(200);
@@ -304,7 +355,12 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("detects a tampered code", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     const code = voucherCode(orderId);
     const tampered = code.slice(0, -1) + (code.endsWith("A") ? "B" : "A");
     expect(await check(tampered)).toMatchObject({
@@ -317,7 +373,12 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
     const unpaid = await newOrder();
     expect((await check(voucherCode(unpaid))).data).toMatchObject({ valid: false, status: "Not Paid" });
     const refunded = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId: refunded, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId: refunded,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     await changeOrderStatus(db(), { orderId: refunded, to: "refunded", actor: CUSTOMER_ACTOR });
     expect((await check(voucherCode(refunded))).data).toMatchObject({
       valid: false,
@@ -327,7 +388,12 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("accepts the short code as typed at a desk, and refuses a mistyped one before any lookup", async () => {
     const orderId = await newOrder();
-    await payForOrder(db(), sandboxGateway, { orderId, card: card("4242424242424242"), origin });
+    await payForOrder(db(), sandboxGateway, {
+      orderId,
+      card: card("4242424242424242"),
+      origin,
+      consentedAt: new Date(),
+    });
     const order = await orderRow(orderId);
     const code = order.voucherShortCode!;
     for (const typed of [code, code.toLowerCase().replaceAll("-", " "), code.replaceAll("-", "")]) {

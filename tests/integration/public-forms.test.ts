@@ -380,7 +380,7 @@ describe(`unsubscribing a member on ${kind}`, () => {
       userId: null,
     });
     const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
-    await payForOrder(testDb(), sandboxGateway, { orderId, card, origin: "http://localhost" });
+    await payForOrder(testDb(), sandboxGateway, { orderId, card, origin: "http://localhost", consentedAt: new Date() });
     const [trial] = await testDb().select().from(memberships).where(eq(memberships.email, email));
     await runBilling(testDb(), sandboxGateway, { now: trial!.trialEndsAt, origin: "http://localhost" });
     const [member] = await testDb().select().from(memberships).where(eq(memberships.email, email));

@@ -372,6 +372,7 @@ describe(`concurrent runs on ${kind}`, () => {
           orderId: order.id,
           card: { number: "4242424242424242", expiryMonth: 12, expiryYear: now.getFullYear() + 2, cvv: "123" },
           origin: "https://site.test",
+          consentedAt: new Date(),
         });
         await new Promise((resolve) => setTimeout(resolve, 200));
         await deleteUnpaidOrders(tx, [order.id]);

@@ -40,14 +40,18 @@ let browser: ReturnType<typeof stripeBrowser>;
 /** How many of the fake's events the site has been sent. */
 let delivered = 0;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
+async function startStripe() {
   fake = await startFakeStripe();
   stripe = createStripeClient({ secretKey: fake.secretKey, apiBase: fake.origin, timeoutMs: 1_000 });
   gateway = createStripeGateway(stripe, { publishableKey: fake.publishableKey, scriptUrl: fake.jsUrl });
   browser = stripeBrowser(fake);
   await setUpStripeCatalogue(stripe, { periodMonths: 3 });
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  installDatabase(handle);
+  await startStripe();
 });
 
 afterAll(async () => {
@@ -85,7 +89,7 @@ async function book(email: string) {
 }
 
 async function open(orderId: string) {
-  const opened = await openOrderPayment(db(), gateway, { orderId, origin });
+  const opened = await openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() });
   if (opened.kind !== "open") throw new Error(`expected an open payment, got ${opened.kind}`);
   return opened.clientSecret;
 }
@@ -228,10 +232,10 @@ describe("a fast track paid through Stripe", () => {
     const orderId = await book("eve@example.com");
     const paths = /^\/v1\/payment_intents/;
     fake.outage = { status: 500, paths };
-    await expect(openOrderPayment(db(), gateway, { orderId, origin })).rejects.toThrow();
+    await expect(openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() })).rejects.toThrow();
     // Slower than our timeout: Stripe may have made the intent, but we never heard.
     fake.outage = { delayMs: 2_500, paths };
-    await expect(openOrderPayment(db(), gateway, { orderId, origin })).rejects.toThrow();
+    await expect(openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() })).rejects.toThrow();
     fake.outage = undefined;
     expect(await orderStatus(orderId)).toBe("Not Paid");
 
@@ -249,7 +253,9 @@ describe("a fast track paid through Stripe", () => {
       const client = createStripeClient({ secretKey: bare.secretKey, apiBase: bare.origin });
       const unprepared = createStripeGateway(client, { publishableKey: bare.publishableKey, scriptUrl: bare.jsUrl });
       const orderId = await book("noprice@example.com");
-      await expect(openOrderPayment(db(), unprepared, { orderId, origin })).rejects.toThrow(/npm run stripe:setup/);
+      await expect(openOrderPayment(db(), unprepared, { orderId, origin, consentedAt: new Date() })).rejects.toThrow(
+        /npm run stripe:setup/,
+      );
       expect(bare.requests.filter((request) => request.method === "POST")).toEqual([]);
       expect(await db().select().from(hostedPayments)).toHaveLength(0);
     } finally {
@@ -417,6 +423,14 @@ describe("Stripe's webhook", () => {
 });
 
 describe("the membership on Stripe Billing", () => {
+  // These tests move Stripe's clock on: each starts with a Stripe whose clock is ours, as a trial's
+  // end must be in Stripe's future.
+  beforeEach(async () => {
+    await fake.close();
+    await startStripe();
+    delivered = 0;
+  });
+
   it("converts at the trial's end: Stripe charges, our invoice and membership follow, the member gets a receipt", async () => {
     await paidOrder("kim@example.com");
     const trial = await membershipOf("kim@example.com");
@@ -466,12 +480,6 @@ describe("the membership on Stripe Billing", () => {
     await deliverNewEvents();
     expect(await membershipOf("max@example.com")).toMatchObject({ status: "trialing", cancelAtPeriodEnd: true });
 
-    // Stripe ends it at the trial's end, charging nothing.
-    await fake.advance(addHours(member.trialEndsAt, 1));
-    await deliverNewEvents();
-    expect((await membershipOf("max@example.com")).status).toBe("canceled");
-    expect(await db().select().from(invoices)).toHaveLength(0);
-
     await paidOrder("ned@example.com");
     const other = await membershipOf("ned@example.com");
     await cancelMembership(db(), {
@@ -485,6 +493,12 @@ describe("the membership on Stripe Billing", () => {
     expect((await stripe.subscriptions.retrieve(other.providerSubscriptionRef!)).status).toBe("canceled");
     await deliverNewEvents();
     expect((await membershipOf("ned@example.com")).status).toBe("canceled");
+
+    // Stripe ends it at the trial's end, charging nothing.
+    await fake.advance(addHours(member.trialEndsAt, 1));
+    await deliverNewEvents();
+    expect((await membershipOf("max@example.com")).status).toBe("canceled");
+    expect(await db().select().from(invoices)).toHaveLength(0);
   });
 
   it("cancels a stray subscription of an address that already has its membership", async () => {

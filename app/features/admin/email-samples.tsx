@@ -1,5 +1,7 @@
+import { subDays } from "date-fns";
 import { confirmationMail } from "~/features/booking/confirmation-mail";
 import { bookingPageUrl } from "~/features/booking/flight-day-calendar";
+import { consentWording } from "~/features/booking/start-consent";
 import { voucherCheckUrl, voucherQrPng } from "~/features/booking/voucher.server";
 import type { MailAttachment } from "~/features/mail/attachment";
 import type { MailContent } from "~/features/mail/layout";
@@ -37,6 +39,9 @@ const SAMPLE_ORDER_ID = "0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f";
 const SAMPLE_SIGNED_CODE = "v1.0b8f5c1e1d2a4c3b9e8f7a6b5c4d3e2f.sample-not-a-real-signature-0000000000000";
 
 export async function emailSamples(origin: string): Promise<EmailSample[]> {
+  // The trial ends on 4 June 2030 (in Amsterdam), the first quarter on 4 September 2030.
+  const trialEnd = new Date("2030-06-04T07:30:00Z");
+  const quarterEnd = new Date("2030-09-04T07:30:00Z");
   const booking = {
     to: "ann.lee@example.org",
     customerName: "Ann Lee",
@@ -50,6 +55,10 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     voucherShortCode: "K7QM-3XPA-TW",
     voucherQrPng: await voucherQrPng(voucherCheckUrl(origin, SAMPLE_SIGNED_CODE)),
     bookingUrl: bookingPageUrl(origin, SAMPLE_ORDER_ID),
+    origin,
+    paidAt: subDays(trialEnd, MEMBERSHIP_TERMS.trialDays),
+    consent: consentWording(true),
+    membership: { trialEndsAt: trialEnd },
   };
   const contact = {
     source: "contact" as const,
@@ -67,9 +76,6 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     origin,
   };
   const card = { cardBrand: "Visa", cardLast4: "4242" };
-  // The trial ends on 4 June 2030 (in Amsterdam), the first quarter on 4 September 2030.
-  const trialEnd = new Date("2030-06-04T07:30:00Z");
-  const quarterEnd = new Date("2030-09-04T07:30:00Z");
   const rendered: (Omit<EmailSample, "subject" | "html" | "text" | "attachments"> & {
     mail: MailContent & { attachments?: MailAttachment[] };
   })[] = [

@@ -3,9 +3,11 @@ import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
+import { trialEndsAt } from "~/features/memberships/trial-offer";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
 import { confirmationMail } from "./confirmation-mail";
+import { consentWording } from "./start-consent";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { changeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
@@ -51,6 +53,8 @@ export interface PaymentRecord {
   brand: string;
   last4: string;
   outcome: string;
+  /** When the money was taken: a trial the payment starts runs from then. */
+  createdAt: Date;
 }
 
 type Locked = { customerId: string } | Exclude<PaymentResult, { kind: "declined" }>;
@@ -72,6 +76,21 @@ export async function lockOrderForPayment(tx: Database, orderId: string): Promis
   return { customerId: locked.customerId };
 }
 
+/**
+ * Keeps with the order the request to start within the withdrawal period, in the words shown for
+ * it (whether the payment starts a trial changes them), and when it was made: the latest one.
+ */
+export async function recordConsent(
+  tx: Database,
+  orderId: string,
+  { startsTrial, at }: { startsTrial: boolean; at: Date },
+) {
+  await tx
+    .update(orders)
+    .set({ consentWording: consentWording(startsTrial), consentedAt: at })
+    .where(eq(orders.id, orderId));
+}
+
 export async function recordPayment(tx: Database, order: OrderDetails, payment: PaymentRecord) {
   await tx.insert(payments).values({ orderId: order.id, amount: order.amount, currency: order.currency, ...payment });
 }
@@ -87,7 +106,8 @@ export async function voucherQrFor(orderId: string, origin: string) {
 /**
  * What a successful payment does, in its transaction with the order locked: the order turns paid,
  * the first paid fast track of an address starts its membership trial with the card kept for the
- * fees (when our job bills it), and the confirmation e-mail is queued.
+ * fees (when our job bills it; the provider's subscription follows the commit otherwise), and the
+ * confirmation e-mail is queued with what the contract holds.
  */
 export async function completePaidOrder(
   tx: Database,
@@ -95,15 +115,18 @@ export async function completePaidOrder(
     order,
     customerId,
     payment,
-    keptCard,
+    trial,
     qrPng,
     origin,
   }: {
     order: OrderDetails;
     customerId: string;
     payment: PaymentRecord;
-    /** The card the gateway kept, when this payment starts the address's trial billed by our job. */
-    keptCard?: SavedPaymentMethod;
+    /**
+     * The trial this payment starts: with the card our job bills (the sandbox), or billed by the
+     * provider once this transaction is committed; none if the address has had one.
+     */
+    trial: { keptCard: SavedPaymentMethod } | { billedByProvider: true } | null;
     qrPng: string;
     origin: string;
   },
@@ -114,18 +137,21 @@ export async function completePaidOrder(
     actor: CUSTOMER_ACTOR,
     note: `${payment.brand} ending ${payment.last4}, ${payment.provider} ${payment.providerRef}`,
   });
-  if (order.email && keptCard) {
-    await startTrial(tx, {
+  let startsTrial = trial !== null;
+  if (order.email && trial && "keptCard" in trial) {
+    const started = await startTrial(tx, {
       customerId,
       email: order.email,
       orderId: order.id,
       currency: order.currency,
-      paymentMethod: keptCard,
-      paidAt: new Date(),
+      paymentMethod: trial.keptCard,
+      paidAt: payment.createdAt,
       origin,
     });
+    startsTrial = started !== null;
   }
   if (order.email) {
+    const [consent] = await tx.select({ wording: orders.consentWording }).from(orders).where(eq(orders.id, order.id));
     const voucherShortCode = await giveVoucherShortCode(tx, order.id);
     await enqueueMail(
       tx,
@@ -135,6 +161,10 @@ export async function completePaidOrder(
         voucherShortCode,
         voucherQrPng: qrPng,
         bookingUrl: bookingPageUrl(origin, order.id),
+        origin,
+        paidAt: payment.createdAt,
+        consent: consent?.wording ?? null,
+        membership: startsTrial ? { trialEndsAt: trialEndsAt(payment.createdAt) } : null,
       }),
     );
   }
@@ -148,7 +178,7 @@ export async function completePaidOrder(
 export async function payForOrder(
   db: Database,
   gateway: CardFormGateway,
-  { orderId, card, origin }: { orderId: string; card: Card; origin: string },
+  { orderId, card, origin, consentedAt }: { orderId: string; card: Card; origin: string; consentedAt: Date },
 ): Promise<PaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
@@ -158,6 +188,7 @@ export async function payForOrder(
     if ("kind" in locked) return locked;
 
     const saveCard = await mayStartTrial(tx, order.email);
+    await recordConsent(tx, orderId, { startsTrial: saveCard, at: consentedAt });
     const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card, saveCard });
     const payment = {
       provider: gateway.name,
@@ -165,6 +196,7 @@ export async function payForOrder(
       brand: charge.brand,
       last4: charge.last4,
       outcome: charge.outcome,
+      createdAt: new Date(),
     };
     await recordPayment(tx, order, payment);
     if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
@@ -172,7 +204,7 @@ export async function payForOrder(
       order,
       customerId: locked.customerId,
       payment,
-      keptCard: charge.paymentMethod,
+      trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
       qrPng,
       origin,
     });

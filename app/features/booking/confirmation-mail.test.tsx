@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { siteConfig } from "../../../site.config";
 import { confirmationMail } from "./confirmation-mail";
 
 const details = {
@@ -14,6 +15,11 @@ const details = {
   voucherShortCode: "K7QM-3XPA-TW",
   voucherQrPng: "AAAA",
   bookingUrl: "https://www.jetlane.example/fast-track-payment/0b8f5c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f",
+  origin: "https://www.jetlane.example",
+  // 10:00 in Amsterdam on 20 December 2029.
+  paidAt: new Date("2029-12-20T09:00:00Z"),
+  consent: "I ask for my Fast Track to start now.",
+  membership: { trialEndsAt: new Date("2029-12-23T09:00:00Z") },
 };
 
 describe("confirmationMail", () => {
@@ -66,6 +72,36 @@ describe("the confirmation's calendar entry and link", () => {
 
   it("attaches no calendar entry to a booking without a flight date", async () => {
     const mail = await confirmationMail({ ...details, flightDate: null });
-    expect(mail.attachments!.map((attachment) => attachment.filename)).toEqual(["voucher-qr.png"]);
+    expect(mail.attachments!.map((attachment) => attachment.filename)).toEqual([
+      "voucher-qr.png",
+      "terms-and-conditions.html",
+    ]);
+  });
+
+  it("is the contract on a durable medium: the first charge, how to cancel and withdraw, the consent, the model form and the terms", async () => {
+    const mail = await confirmationMail(details);
+    for (const body of [mail.text, mail.html!]) {
+      expect(body).toContain("23 December 2029");
+      expect(body).toContain("€49 on 23 December 2029");
+      expect(body).toContain("https://www.jetlane.example/unsubscribe");
+      expect(body).toContain("https://www.jetlane.example/withdraw");
+      // 14 days from the payment.
+      expect(body).toContain("until 3 January 2030");
+      expect(body).toContain("I ask for my Fast Track to start now.");
+      expect(body).toContain("Model withdrawal form");
+      expect(body).toContain(`To: ${siteConfig.company.legalName}, ${siteConfig.company.address}`);
+    }
+    const terms = mail.attachments.find((attachment) => attachment.filename === "terms-and-conditions.html")!;
+    const html = Buffer.from(terms.content, "base64").toString();
+    expect(html).toContain("<h1");
+    expect(html).toContain("Subscription Terms");
+    expect(html).toContain("€49");
+    expect(html).toContain('href="https://www.jetlane.example/unsubscribe"');
+  });
+
+  it("says nothing of a membership when the payment started none", async () => {
+    const mail = await confirmationMail({ ...details, membership: null });
+    expect(mail.text).not.toContain("First charge");
+    expect(mail.text).toContain("Model withdrawal form");
   });
 });

@@ -6,6 +6,7 @@ import {
   MailInlineImage,
   MailLayout,
   MailParagraph,
+  MailQuote,
   mailColours,
   renderMail,
   type MailContent,
@@ -18,6 +19,12 @@ import { flightDayCalendar } from "./flight-day-calendar";
 import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "~/lib/currency";
+import { addDays } from "date-fns";
+import { termsAttachment } from "~/features/legal/terms-attachment.server";
+import { modelWithdrawalForm, WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
+import { formatMemberDay } from "~/features/memberships/membership-mails";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { TRIAL_PLAN, trialFee } from "~/features/memberships/trial-offer";
 
 export const VOUCHER_QR_CID = "voucher-qr";
 
@@ -33,6 +40,13 @@ export type ConfirmationMailDetails = Pick<
   voucherQrPng: string;
   /** The booking's page, absolute. */
   bookingUrl: string;
+  /** The site's public origin, for the cancel and withdraw links. */
+  origin: string;
+  paidAt: Date;
+  /** The request to start within the withdrawal period, as the buyer ticked it. */
+  consent: string | null;
+  /** The membership trial this payment started, if it did. */
+  membership: { trialEndsAt: Date } | null;
 };
 
 export function BookingConfirmation({ details }: { details: ConfirmationMailDetails }) {
@@ -82,7 +96,53 @@ export function BookingConfirmation({ details }: { details: ConfirmationMailDeta
       {details.flightDate && (
         <MailParagraph>The attached calendar file adds your flight day to your calendar.</MailParagraph>
       )}
+      <ContractTerms details={details} />
     </MailLayout>
+  );
+}
+
+/**
+ * The contract on a durable medium (CRD Art. 8(7), ADR 019): the membership the payment started
+ * with its first charge, how to cancel and withdraw, the consent given, the terms (attached) and the
+ * model withdrawal form. Dates and amounts come from the code that starts and charges the trial.
+ */
+function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
+  const { changeOfMindDays, periodMonths, trialDays } = MEMBERSHIP_TERMS;
+  const plan = siteConfig.pricing[TRIAL_PLAN].name;
+  const fee = formatAmount(trialFee(), details.currency);
+  const withdrawUrl = `${details.origin}${WITHDRAW_PATH}`;
+  const form = modelWithdrawalForm();
+  const membership = details.membership;
+  const firstCharge = membership ? formatMemberDay(membership.trialEndsAt) : null;
+  return (
+    <>
+      {membership && firstCharge ? (
+        <>
+          <MailHeading>Your membership</MailHeading>
+          <MailFields
+            rows={[
+              ["Plan", `${plan}, with a ${trialDays}-day free trial`],
+              ["Free until", firstCharge],
+              ["First charge", `${fee} on ${firstCharge}, to the card you paid with`],
+              ["Then", `${fee} every ${periodMonths} months until you cancel`],
+              ["Membership number", details.orderNumber],
+            ]}
+          />
+          <MailParagraph>{`Cancel before ${firstCharge} and you pay nothing for the membership. You can cancel anytime online at ${details.origin}/unsubscribe; no further fee is charged after that.`}</MailParagraph>
+        </>
+      ) : null}
+      <MailHeading>Your right to withdraw</MailHeading>
+      <MailParagraph>{`You can withdraw from this contract within ${changeOfMindDays} days of this e-mail (until ${formatMemberDay(addDays(details.paidAt, changeOfMindDays))}) without giving a reason: use our withdrawal function at ${withdrawUrl}, send us the form below, or e-mail ${siteConfig.company.email}.`}</MailParagraph>
+      {details.consent ? (
+        <>
+          <MailParagraph>You asked us to start at once, in these words:</MailParagraph>
+          <MailQuote>{details.consent}</MailQuote>
+        </>
+      ) : null}
+      <MailParagraph>Our Terms and Conditions and Subscription Terms are attached to this e-mail.</MailParagraph>
+      <MailHeading>{form.title}</MailHeading>
+      <MailQuote>{[form.instruction, form.to, form.notice, ...form.blanks, form.footnote].join("\n")}</MailQuote>
+    </>
   );
 }
 
@@ -99,6 +159,7 @@ export async function confirmationMail(
     ...mail,
     attachments: [
       { filename: "voucher-qr.png", contentType: "image/png", content: details.voucherQrPng, cid: VOUCHER_QR_CID },
+      await termsAttachment(details.origin, details.currency),
       ...(details.flightDate
         ? [
             {

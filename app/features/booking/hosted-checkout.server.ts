@@ -1,16 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { hostedPayments, memberships, orders } from "~/db/schema";
+import { hostedPayments, memberships, orders, payments } from "~/db/schema";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
-import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
+import { TRIAL_PLAN, trialEndsAt } from "~/features/memberships/trial-offer";
 import type { Claim } from "~/features/memberships/provider-billing.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";
 import { PAYMENT_NOT_MADE } from "~/features/payments/payment-answers";
 import { logger } from "~/logger.server";
 import {
   completePaidOrder,
   lockOrderForPayment,
+  recordConsent,
   recordPayment,
   voucherQrFor,
   type SettledPayment,
@@ -29,12 +29,15 @@ export type OpenOrderPayment = { kind: "open"; clientSecret: string } | SettledP
 export async function openOrderPayment(
   db: Database,
   gateway: HostedCardGateway,
-  { orderId, origin }: { orderId: string; origin: string },
+  { orderId, origin, consentedAt }: { orderId: string; origin: string; consentedAt: Date },
 ): Promise<OpenOrderPayment> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   if (isPaidStatus(order.status)) return { kind: "paid", alreadyPaid: true };
   if (order.status !== "Not Paid") return { kind: "not-payable", status: order.status };
+  // The first paid fast track of an address keeps its card, for the membership it starts.
+  const keepCard = Boolean(order.email) && (await mayStartTrial(db, order.email));
+  await recordConsent(db, orderId, { startsTrial: keepCard, at: consentedAt });
 
   const [known] = await db.select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
   if (known) {
@@ -46,8 +49,6 @@ export async function openOrderPayment(
     if (payment.status !== "canceled") return settle({ db, gateway, order, payment, origin });
   }
 
-  // The first paid fast track of an address keeps its card, for the membership it starts.
-  const keepCard = order.email && (await mayStartTrial(db, order.email));
   const opened = await gateway.openPayment({
     orderId,
     amount: order.amount,
@@ -149,9 +150,18 @@ async function recordPaidOrder(
       brand: card.brand,
       last4: card.last4,
       outcome: "succeeded",
+      createdAt: new Date(),
     };
     await recordPayment(tx, order, record);
-    await completePaidOrder(tx, { order, customerId: locked.customerId, payment: record, qrPng, origin });
+    const startsTrial = Boolean(payment.customerRef && payment.card) && (await mayStartTrial(tx, order.email));
+    await completePaidOrder(tx, {
+      order,
+      customerId: locked.customerId,
+      payment: record,
+      trial: startsTrial ? { billedByProvider: true } : null,
+      qrPng,
+      origin,
+    });
     return { kind: "paid", alreadyPaid: false };
   });
 }
@@ -168,31 +178,39 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
   if (payment.status !== "succeeded" || !customerRef || !card || !order.email) return;
   if (!(await mayStartTrial(db, order.email))) return;
   try {
+    // The trial runs from the payment, as the confirmation e-mail told the member.
+    const [paid] = await db
+      .select({ at: payments.createdAt })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.outcome, "succeeded")))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (!paid) return;
     const subscription = await gateway.subscribe({
       customerRef,
       paymentMethodRef: card.ref,
       plan: TRIAL_PLAN,
       currency: order.currency,
-      trialDays: MEMBERSHIP_TERMS.trialDays,
+      trialEndsAt: trialEndsAt(paid.at),
       idempotencyKey: `order-subscription:${order.id}`,
       orderId: order.id,
     });
     const email = order.email;
     const started = await db.transaction(async (tx) => {
-      const [paid] = await tx
+      const [locked] = await tx
         .select({ customerId: orders.customerId })
         .from(orders)
         .where(eq(orders.id, order.id))
         .for("update");
-      if (!paid) return null;
+      if (!locked) return null;
       return startTrial(tx, {
-        customerId: paid.customerId,
+        customerId: locked.customerId,
         email,
         orderId: order.id,
         currency: order.currency,
         paymentMethod: card,
         billing: { subscriptionRef: subscription.ref, customerRef, trialEndsAt: subscription.trialEndsAt },
-        paidAt: new Date(),
+        paidAt: paid.at,
         origin,
       });
     });

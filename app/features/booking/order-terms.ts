@@ -5,6 +5,7 @@ import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
 import type { OrderDetails } from "./order-details";
+import { consentWording } from "./start-consent";
 
 /**
  * What stands right above the payment button (CRD Art. 6(1) and 8(2), ADR 019): what is bought, the
@@ -47,15 +48,4 @@ function membershipTerms({ currency }: Order, now: Date): string {
   const plan = siteConfig.pricing[TRIAL_PLAN].name;
   const firstCharge = formatMemberDay(trialEndsAt(now));
   return `Includes a ${trialDays}-day free trial of the ${plan} membership: then ${formatAmount(trialFee(), currency)} every ${periodMonths} months from ${firstCharge}, unless you cancel before ${firstCharge}; cancel anytime online.`;
-}
-
-/**
- * The express request to start within the withdrawal period (Art. 8(8), 16(a)) and what withdrawing
- * then costs (Art. 14(3)). Stored word for word with the order when the box is ticked.
- */
-export function consentWording(startsTrial: boolean): string {
-  const days = MEMBERSHIP_TERMS.changeOfMindDays;
-  return startsTrial
-    ? `I ask for my Fast Track and my membership's free trial to start now, within the ${days}-day withdrawal period. I understand that if I withdraw I pay for what was provided until then, and that once my Fast Track has been used I can no longer withdraw from it.`
-    : `I ask for my Fast Track to be provided within the ${days}-day withdrawal period. I understand that once it has been used I can no longer withdraw from it.`;
 }

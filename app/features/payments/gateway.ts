@@ -190,7 +190,8 @@ export interface SubscribeRequest {
   paymentMethodRef: string;
   plan: MembershipPlan;
   currency: CurrencyCode;
-  trialDays: number;
+  /** When the trial ends and the first fee is charged: ours, so that the provider charges when we said it would. */
+  trialEndsAt: Date;
   idempotencyKey: string;
   /** Our membership's order, for the provider's records. */
   orderId: string;

@@ -67,11 +67,17 @@ export async function bookAndReachPayment(page: Page, traveller: Traveller = {})
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
 }
 
+/** The box above the payment button by which the buyer asks for the order to start at once. */
+export function consentBox(page: Page) {
+  return page.getByRole("checkbox", { name: /^I ask for my Fast Track/ });
+}
+
 export async function payWith(page: Page, cardNumber: string, cvv = "123") {
   await page.getByLabel("Card Number").fill(cardNumber);
   await page.getByLabel("Expiry Month").selectOption("06");
   await page.getByLabel("Expiry Year").selectOption(String(thisYear + 2));
   await page.getByLabel("CVV").fill(cvv);
+  await consentBox(page).check();
   await page.getByRole("button", { name: "FINISH" }).click();
 }
 

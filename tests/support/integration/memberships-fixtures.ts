@@ -101,7 +101,9 @@ export async function paidMember(
 ) {
   const booking = bookingInput({ firstName, lastName, email });
   const { orderId } = await createBooking(db, { booking, currency: "EUR", userId: null });
-  expect(await payForOrder(db, sandboxGateway, { orderId, card: CARD, origin: FIXTURE_ORIGIN })).toMatchObject({
+  expect(
+    await payForOrder(db, sandboxGateway, { orderId, card: CARD, origin: FIXTURE_ORIGIN, consentedAt: new Date() }),
+  ).toMatchObject({
     kind: "paid",
   });
   const [trial] = await db.select().from(memberships).where(eq(memberships.orderId, orderId));

@@ -59,7 +59,7 @@ export function payByCard(db: Database, orderId: string, outcome: keyof typeof S
     expiryYear: new Date().getFullYear() + 2,
     cvv: "123",
   };
-  return payForOrder(db, sandboxGateway, { orderId, card, origin: "https://site.test" });
+  return payForOrder(db, sandboxGateway, { orderId, card, origin: "https://site.test", consentedAt: new Date() });
 }
 
 /**

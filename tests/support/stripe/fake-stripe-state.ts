@@ -1033,8 +1033,12 @@ export class FakeStripeState {
     const behavior = readText(params, "payment_behavior") ?? "allow_incomplete";
     const offSession = readBoolean(params, "off_session") ?? false;
     const trialDays = readInteger(params, "trial_period_days");
+    const trialEndAsked = readInteger(params, "trial_end");
     const now = this.now();
-    const trialEnd = trialDays ? now + trialDays * DAY : null;
+    if (trialEndAsked !== undefined && trialEndAsked <= now) {
+      throw invalidRequest("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
+    }
+    const trialEnd = trialEndAsked ?? (trialDays ? now + trialDays * DAY : null);
     if (
       !trialEnd &&
       !methodId &&

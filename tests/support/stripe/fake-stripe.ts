@@ -253,7 +253,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     route(
       "POST",
       "/v1/subscriptions",
-      "customer items trial_period_days default_payment_method metadata payment_behavior off_session",
+      "customer items trial_period_days trial_end default_payment_method metadata payment_behavior off_session",
       (p) => state.createSubscription(p),
     ),
     route("GET", "/v1/subscriptions/:id", "", (_, id) => state.get("subscription", id)),

@@ -91,14 +91,14 @@ export function createStripeGateway(
       };
     },
 
-    async subscribe({ customerRef, paymentMethodRef, plan, currency, trialDays, idempotencyKey, orderId }) {
+    async subscribe({ customerRef, paymentMethodRef, plan, currency, trialEndsAt, idempotencyKey, orderId }) {
       const price = await quarterlyPrice(plan, currency);
       await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
       const subscription = await stripe.subscriptions.create(
         {
           customer: customerRef,
           items: [{ price: price.id }],
-          trial_period_days: trialDays,
+          trial_end: Math.floor(trialEndsAt.getTime() / 1000),
           default_payment_method: paymentMethodRef,
           metadata: { orderId },
         },

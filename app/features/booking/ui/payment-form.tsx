@@ -1,7 +1,8 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CreditCard, Lock } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { CheckboxField } from "~/components/ui/checkbox-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CVV_MAX_LENGTH, EXPIRY_MONTHS, cardSchema } from "~/features/payments/card";
 import { siteConfig } from "../../../../site.config";
@@ -10,9 +11,18 @@ import { InputField } from "~/components/ui/input-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import type { OrderTerms } from "../order-terms";
+import { startConsentShape } from "../start-consent";
+
+const LINK = "font-medium text-link underline underline-offset-4";
 
 /** Room for 19 digits and the spaces people type between groups. */
 const CARD_NUMBER_MAX_LENGTH = 23;
+
+/** What the sandbox's form posts: the card, and the request to start at once. */
+export function cardPaymentSchema(now: Date) {
+  return cardSchema(now).extend(startConsentShape);
+}
 
 /**
  * The card form. The server never sends the card number or CVV back, so after a refused payment
@@ -21,18 +31,20 @@ const CARD_NUMBER_MAX_LENGTH = 23;
 export function PaymentForm({
   lastResult,
   expiryYears,
+  terms,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   expiryYears: number[];
+  terms: OrderTerms;
 }) {
   const pending = useIsPending();
   const [form, fields] = useForm({
     id: "payment",
     lastResult,
-    constraint: getZodConstraint(cardSchema(new Date())),
+    constraint: getZodConstraint(cardPaymentSchema(new Date())),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardSchema(new Date()) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardPaymentSchema(new Date()) }),
   });
 
   return (
@@ -76,17 +88,45 @@ export function PaymentForm({
           maxLength={CVV_MAX_LENGTH}
         />
       </div>
-      <FinishAndAssurances pending={pending} />
+      <FinishAndAssurances pending={pending} terms={terms} consent={fields.consent} />
     </Form>
   );
 }
 
-/** The button and what the spec says under it, the same whoever takes the card. */
-export function FinishAndAssurances({ pending }: { pending: boolean }) {
+/**
+ * The consent box, what is bought and what follows, right above the button that names the
+ * obligation to pay (ADR 019), and what the spec says under it: the same whoever takes the card.
+ */
+export function FinishAndAssurances({
+  pending,
+  terms,
+  consent,
+}: {
+  pending: boolean;
+  terms: OrderTerms;
+  consent: FieldMetadata<string>;
+}) {
   return (
     <>
+      <CheckboxField field={consent} label={terms.consent} />
+      <div className="grid gap-1 rounded-md bg-muted/60 p-4 text-sm" data-testid="order-terms">
+        <p>{terms.bought}</p>
+        <p className="font-semibold">{terms.totalNow}</p>
+        {terms.membership ? <p>{terms.membership}</p> : null}
+        <p>
+          See our{" "}
+          <Link to="/terms" className={LINK}>
+            Terms and Conditions
+          </Link>{" "}
+          and{" "}
+          <Link to="/subscription-terms" className={LINK}>
+            Subscription Terms
+          </Link>
+          .
+        </p>
+      </div>
       <StatusButton pending={pending} pendingLabel="Processing..." size="lg" className="w-full">
-        FINISH
+        {terms.button}
       </StatusButton>
       <div className="grid gap-2 text-sm text-muted-foreground">
         <p className="flex items-center gap-2 font-medium text-foreground">

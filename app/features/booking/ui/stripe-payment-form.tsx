@@ -4,7 +4,9 @@ import { Form, useSubmit } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Label } from "~/components/ui/label";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { PROVIDER_UNREACHABLE } from "../payment-answers";
+import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
+import type { OrderTerms } from "../order-terms";
+import { CONSENT_REQUIRED } from "../start-consent";
 import { FinishAndAssurances } from "./payment-form";
 
 /** The part of Stripe.js this page uses: one Card Element and `confirmCardPayment` (ADR 018). */
@@ -62,12 +64,14 @@ export function StripePaymentForm({
   orderId,
   hostedFields,
   lastResult,
+  terms,
 }: {
   orderId: string;
   hostedFields: { publishableKey: string; scriptUrl: string };
   lastResult: SubmissionResult<string[]> | undefined;
+  terms: OrderTerms;
 }) {
-  const [form] = useForm({ id: "payment", lastResult });
+  const [form, formFields] = useForm<{ consent: string }>({ id: "payment", lastResult });
   const submit = useSubmit();
   const submitting = useIsPending();
   const mountPoint = useRef<HTMLDivElement>(null);
@@ -102,8 +106,10 @@ export function StripePaymentForm({
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (confirming) return;
-    if (fields.state !== "ready") return setBrowserError(CARD_FIELD_NOT_READY);
     const formElement = event.currentTarget;
+    const consent = new FormData(formElement).get("consent");
+    if (consent !== "on") return setBrowserError(CONSENT_REQUIRED);
+    if (fields.state !== "ready") return setBrowserError(CARD_FIELD_NOT_READY);
     setConfirming(true);
     setBrowserError(undefined);
     const fail = (message: string) => {
@@ -111,7 +117,11 @@ export function StripePaymentForm({
       setConfirming(false);
     };
     try {
-      const opened = await fetch(`/fast-track-payment/${orderId}/open`, { method: "POST", body: "" });
+      // The server records the consent before it opens the payment, and refuses to open it without.
+      const opened = await fetch(`/fast-track-payment/${orderId}/open`, {
+        method: "POST",
+        body: new URLSearchParams({ consent }),
+      });
       const answer = (await opened.json()) as { clientSecret?: string; error?: string };
       if (answer.error) return fail(answer.error);
       if (answer.clientSecret) {
@@ -154,7 +164,7 @@ export function StripePaymentForm({
           </p>
         </noscript>
       </div>
-      <FinishAndAssurances pending={confirming || submitting} />
+      <FinishAndAssurances pending={confirming || submitting} terms={terms} consent={formFields.consent} />
     </Form>
   );
 }

@@ -1,0 +1,56 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import type { MailAttachment } from "~/features/mail/attachment";
+import type { CurrencyCode } from "~/lib/currency";
+import { LegalDocument } from "./ui/legal-document";
+import { subscriptionTermsIntro, subscriptionTermsSections } from "./ui/subscription-terms";
+import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "./ui/terms";
+
+const STYLE =
+  "body{font-family:Arial,Helvetica,sans-serif;line-height:1.5;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111827}nav{display:none}";
+
+function TermsDocuments() {
+  return (
+    <>
+      <LegalDocument
+        title="Terms and Conditions"
+        lastUpdated={TERMS_LAST_UPDATED}
+        intro={termsIntro}
+        sections={termsSections}
+        appendices={[cancellationForm]}
+      />
+      <LegalDocument title="Subscription Terms" intro={subscriptionTermsIntro} sections={subscriptionTermsSections} />
+    </>
+  );
+}
+
+/** Made once per currency: a site has one public origin, and the texts change only with a deploy. */
+const rendered = new Map<CurrencyCode, { origin: string; html: string }>();
+
+/**
+ * The terms and the subscription terms as one HTML file, from the texts the pages show, with the
+ * prices in the order's currency, for the confirmation e-mail: the consumer keeps the contract's
+ * terms on a durable medium (CRD Art. 8(7)). Links to the site's pages point at `origin`.
+ */
+export async function termsAttachment(origin: string, currency: CurrencyCode): Promise<MailAttachment> {
+  let html = rendered.get(currency)?.origin === origin ? rendered.get(currency)!.html : undefined;
+  if (!html) {
+    // The pages read the visitor's currency from the root route's data (`Price`): here, the order's.
+    const handler = createStaticHandler([
+      { id: "root", path: "*", loader: () => ({ currency }), Component: TermsDocuments },
+    ]);
+    const context = await handler.query(new Request(`${origin}/terms`));
+    if (context instanceof Response) throw new Error("The terms could not be rendered");
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const body = renderToStaticMarkup(
+      <StaticRouterProvider router={router} context={context} hydrate={false} />,
+    ).replaceAll('href="/', `href="${origin}/`);
+    html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Terms and Conditions</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+    rendered.set(currency, { origin, html });
+  }
+  return {
+    filename: "terms-and-conditions.html",
+    contentType: "text/html; charset=utf-8",
+    content: Buffer.from(html).toString("base64"),
+  };
+}
