@@ -449,7 +449,7 @@ export const cancellationForm: LegalSectionContent = {
     <>
       <p>{withdrawalForm.instruction}</p>
       <p>
-        Copy it into an e-mail, or print it and send it by post. Our online withdrawal function is at{" "}
+        Copy it into an e-mail, or print it and send it by post. To withdraw online, go to{" "}
         <Link to={WITHDRAW_PATH}>
           {domains.main}
           {WITHDRAW_PATH}
