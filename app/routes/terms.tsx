@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     {
       title: "Terms and Conditions",
-      description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your ${MEMBERSHIP_TERMS.changeOfMindDays}-day right to change your mind, refunds and Dutch law.`,
+      description: `The terms of the ${siteConfig.company.name} membership and fast-track bookings: free trial, fees, cancellation, your ${MEMBERSHIP_TERMS.changeOfMindDays}-day right of withdrawal, refunds and Dutch law.`,
     },
     args,
   );

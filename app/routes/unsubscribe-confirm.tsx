@@ -6,6 +6,7 @@ import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { database } from "~/db/client.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import type { AddressCancellation } from "~/features/memberships/cancellation.server";
 import {
   confirmUnsubscribe,
   inspectUnsubscribeLink,
@@ -14,6 +15,7 @@ import {
 import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
+import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,6 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+/** "27 November 2026", the day in Amsterdam, as the cancellation e-mail gives it. */
+const memberDayFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: COMPANY_TIME_ZONE });
 
 function ConfirmForm({ email, token }: { email: string; token: string }) {
   const action = "/unsubscribe/confirm";
@@ -95,6 +99,23 @@ const returnHome = (
   </Button>
 );
 
+/** Until when the cancelled membership runs: the page goes to the holder of the address's link only. */
+function MembershipEnd({ membership }: { membership: AddressCancellation | null }) {
+  if (!membership) return <p>This address has no running membership: there is nothing to cancel or charge.</p>;
+  const day = memberDayFormat.format(membership.accessUntil);
+  return membership.atOnce ? (
+    <p>
+      Your membership ended today, <strong className="text-foreground">{day}</strong>, because a fee was unpaid: that
+      fee will not be charged, and nothing more is. An e-mail confirms it.
+    </p>
+  ) : (
+    <p>
+      Your membership will not renew. It ends on <strong className="text-foreground">{day}</strong>, and you keep its
+      benefits until then; nothing more is charged. An e-mail confirms the date.
+    </p>
+  );
+}
+
 function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | null }) {
   switch (link.state) {
     case "ready":
@@ -102,11 +123,12 @@ function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | n
     case "confirmed":
       return (
         <Outcome title="You are unsubscribed" action={returnHome}>
-          <p role="status">
-            We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>. If
-            this address has a membership, it will not renew: it ends when the period already paid (or the free trial)
-            ends, or at once if a fee is unpaid. Nothing more is charged, and an e-mail gives the date.
-          </p>
+          <div role="status" className="space-y-4">
+            <p>
+              We have confirmed the unsubscribe request for <strong className="text-foreground">{link.email}</strong>.
+            </p>
+            <MembershipEnd membership={link.membership} />
+          </div>
         </Outcome>
       );
     case "used":

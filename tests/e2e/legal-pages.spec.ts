@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/currency";
+import { WITHDRAW_PATH, modelWithdrawalForm } from "../../app/features/legal/model-withdrawal-form";
 import { MEMBERSHIP_TERMS } from "../../app/features/memberships/membership-status";
 import { RETENTION, formatPeriod } from "../../app/features/privacy/retention";
 import { siteConfig } from "../../site.config";
@@ -23,7 +24,7 @@ async function expectOneH1(page: Page, title: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 }
 
-test("the terms have 15 numbered sections, a table of contents and the cancellation form", async ({
+test("the terms have 15 numbered sections, a table of contents and the model withdrawal form", async ({
   page,
 }, testInfo) => {
   await page.goto("/terms");
@@ -73,11 +74,32 @@ test("the terms have 15 numbered sections, a table of contents and the cancellat
     await expect(plans).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")}, every 3 months`);
   }
 
-  const form = page.getByRole("region", { name: "Model cancellation form" });
-  await expect(form).toContainText(`To: ${company.legalName}, ${company.address}, ${company.email}`);
-  for (const field of ["Name of consumer(s):", "Address of consumer(s):", "Signature of consumer(s)", "Date:"]) {
+  const withdrawal = page.getByRole("region", { name: `9. Your ${changeOfMindDays}-day right of withdrawal` });
+  await expect(withdrawal.getByRole("link", { name: "withdrawal function" })).toHaveAttribute("href", WITHDRAW_PATH);
+  for (const text of [
+    `within ${changeOfMindDays} days of the day you receive our confirmation e-mail`,
+    "you pay only for the time your membership ran after that charge",
+    "refunded in full if you withdraw before your flight day",
+    "you can no longer withdraw from it",
+    `within ${refundWithinDays} days of the day we receive your withdrawal, to the card you paid with`,
+  ]) {
+    await expect(withdrawal, text).toContainText(text);
+  }
+  await expect(cancelling).toContainText("never have to give more than one month’s notice");
+
+  const model = modelWithdrawalForm();
+  const form = page.getByRole("region", { name: model.title });
+  await expect(form).toHaveAttribute("id", "cancellation-form");
+  await expect(form.getByTestId("cancellation-form")).toContainText(
+    `To: ${company.legalName}, ${company.address}, ${company.email}`,
+  );
+  for (const field of [model.notice, ...model.blanks, model.footnote]) {
     await expect(form, field).toContainText(field);
   }
+  await expect(form.getByRole("link", { name: new RegExp(`${WITHDRAW_PATH}$`) })).toHaveAttribute(
+    "href",
+    WITHDRAW_PATH,
+  );
   await screenshots(page, "terms", testInfo);
 });
 
@@ -93,12 +115,14 @@ test("the subscription terms state the trial, the quarterly fees, reminders and 
     await expect(main).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")} every 3 months`);
   }
   await expect(main).toContainText(`You then have ${reminderGraceDays} days to pay`);
-  await expect(main).toContainText(`refund to your card within ${refundWithinDays} days`);
+  await expect(main).toContainText(`We refund to the card you paid with within ${refundWithinDays} days`);
+  await expect(main).toContainText(`If you cancel online before the trial ends, you pay nothing at all`);
+  await expect(main.getByRole("link", { name: "withdrawal function" })).toHaveAttribute("href", WITHDRAW_PATH);
   await expect(main).toContainText("never the card number or security code");
   await screenshots(page, "subscription-terms", testInfo);
-  await main.getByRole("link", { name: "model cancellation form" }).click();
+  await main.getByRole("link", { name: "model withdrawal form" }).click();
   await expect(page).toHaveURL(/\/terms#cancellation-form$/);
-  await expect(page.getByRole("region", { name: "Model cancellation form" })).toBeInViewport();
+  await expect(page.getByRole("region", { name: modelWithdrawalForm().title })).toBeInViewport();
 });
 
 test("the privacy policy names the controller and the retention periods the system applies", async ({
@@ -134,11 +158,32 @@ test("the privacy policy names the controller and the retention periods the syst
     `Kept while it runs and for ${formatPeriod(RETENTION.customerDataYears, "year")} after it ends`,
   );
   await expect(main).toContainText("no tracking, analytics or advertising cookies");
+  await expect(main).toContainText("Your request to start at once:");
+  await expect(main).toContainText("Withdrawals: when you withdraw from a contract");
+  await expect(page.getByRole("region", { name: "Why we use your data, and our legal bases" })).toContainText(
+    "out your withdrawals, as consumer law requires of us. Legal basis: a legal obligation (article 6(1)(c))",
+  );
+  await expect(retention).toContainText("Your consent and your withdrawals");
   await expect(main.getByRole("link", { name: "Autoriteit Persoonsgegevens" })).toHaveAttribute(
     "href",
     /autoriteitpersoonsgegevens\.nl/,
   );
   await screenshots(page, "privacy", testInfo);
+});
+
+test("the footer leads to the withdrawal function and to cancelling a membership, on every width", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/terms");
+  const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
+  await expect(legal.getByRole("link", { name: "Withdraw from contract here" })).toHaveAttribute("href", WITHDRAW_PATH);
+  await expect(legal.getByRole("link", { name: "Cancel membership" })).toHaveAttribute("href", "/unsubscribe");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("contentinfo").screenshot({ path: testInfo.outputPath(`footer-${width}.png`) });
+  }
+  await legal.getByRole("link", { name: "Cancel membership" }).click();
+  await expect(page).toHaveURL("/unsubscribe");
 });
 
 const FAQ_QUESTIONS = [
@@ -237,7 +282,7 @@ test.describe("links to a section of a legal text", () => {
       await expect.poll(() => distanceFromItsPlace(page, "payment")).toBe(0);
 
       await page.goto("/subscription-terms");
-      await page.getByRole("main").getByRole("link", { name: "model cancellation form" }).click();
+      await page.getByRole("main").getByRole("link", { name: "model withdrawal form" }).click();
       await expect(page).toHaveURL(/\/terms#cancellation-form$/);
       await expect.poll(() => distanceFromItsPlace(page, "cancellation-form")).toBe(0);
 

@@ -59,6 +59,7 @@ test.describe("a membership from first fast track to cancellation", () => {
     await page.goto(link!);
     await page.getByRole("button", { name: "Confirm unsubscribe" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+    await expect(page.getByRole("status")).toContainText(`It ends on ${day(membership.trial_ends_at, "en-GB")}`);
     const cancelled = await waitForMail(traveller.email, { subject: /membership is cancelled$/ });
     expect(cancelled.text).toContain(`until ${day(membership.trial_ends_at, "en-GB")}`);
     expect(cancelled.text).toContain("you are not charged anything");

@@ -430,18 +430,32 @@ describe(`unsubscribing a member on ${kind}`, () => {
     }
   });
 
-  it("answers an address without a membership exactly as a member's, and cancels nothing", async () => {
+  it("tells the link's holder until when the membership runs, and an address without one only that there is none", async () => {
     const member = await payingMember("member@example.org");
-    const forMember = await confirmLink(await requestLink("member@example.org"));
-    const forStranger = await confirmLink(await requestLink("stranger@example.org"));
+    const memberToken = await requestLink("member@example.org");
+    const strangerToken = await requestLink("stranger@example.org");
+    const forMember = await confirmLink(memberToken);
+    const forStranger = await confirmLink(strangerToken);
 
-    const anonymous = (answer: Answer, email: string) =>
-      JSON.parse(JSON.stringify(answer).replaceAll(email, "someone@example.org")) as Answer;
-    expect(anonymous(forStranger, "stranger@example.org")).toEqual(anonymous(forMember, "member@example.org"));
-    expect(pageHtml(forStranger).replaceAll("stranger@example.org", "someone@example.org")).toBe(
-      pageHtml(forMember).replaceAll("member@example.org", "someone@example.org"),
+    const accessUntil = formatMemberDay(member.currentPeriodEnd);
+    expect(forMember.data).toMatchObject({
+      link: { membership: { accessUntil: member.currentPeriodEnd, atOnce: false } },
+    });
+    expect(pageHtml(forMember)).toContain(`It ends on <strong class="text-foreground">${accessUntil}</strong>`);
+    expect(forStranger.data).toMatchObject({ link: { state: "confirmed", membership: null } });
+    expect(pageHtml(forStranger)).toContain("This address has no running membership");
+    expect(pageHtml(forStranger)).not.toContain(accessUntil);
+
+    // Opening a used link again, which anyone who saw it may do, says the same with or without a membership.
+    const usedAnswer = async (token: string, email: string) => {
+      const { data } = await openLink(token);
+      const { link } = data as { link: { confirmedAt?: Date } };
+      delete link.confirmedAt;
+      return JSON.parse(JSON.stringify(data).replaceAll(email, "someone@example.org")) as unknown;
+    };
+    expect(await usedAnswer(strangerToken, "stranger@example.org")).toEqual(
+      await usedAnswer(memberToken, "member@example.org"),
     );
-    expect(pageHtml(forMember)).toContain("If this address has a membership, it will not renew");
 
     const cancellations = await testDb()
       .select({ to: outbox.to })
@@ -449,5 +463,25 @@ describe(`unsubscribing a member on ${kind}`, () => {
       .where(eq(outbox.subject, `Your ${siteConfig.company.name} membership is cancelled`));
     expect(cancellations).toEqual([{ to: "member@example.org" }]);
     expect(await testDb().select({ id: memberships.id }).from(memberships)).toEqual([{ id: member.id }]);
+  });
+
+  it("tells a member in the free trial that it ends with the trial, the day the e-mail gives", async () => {
+    const { orderId } = await createBooking(testDb(), {
+      booking: bookingInput({ email: "trial@example.org" }),
+      currency: "EUR",
+      userId: null,
+    });
+    const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
+    await payForOrder(testDb(), sandboxGateway, { orderId, card, origin: "http://localhost" });
+    const [trial] = await testDb().select().from(memberships).where(eq(memberships.email, "trial@example.org"));
+
+    const confirmed = await confirmLink(await requestLink("trial@example.org"));
+    const trialEnd = formatMemberDay(trial!.trialEndsAt);
+    expect(pageHtml(confirmed)).toContain(`It ends on <strong class="text-foreground">${trialEnd}</strong>`);
+    const [mail] = await testDb()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Your ${siteConfig.company.name} membership is cancelled`));
+    expect(mail!.textBody).toContain(`You keep its benefits until ${trialEnd}`);
   });
 });

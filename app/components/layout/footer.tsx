@@ -3,7 +3,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { siteConfig } from "../../../site.config";
 import { BrandLogo } from "./brand-logo";
 import { CurrencyMenu } from "./currency-menu";
-import { telHref } from "./nav-links";
+import { WITHDRAW_PATH, telHref } from "./nav-links";
 
 const COMPANY_LINKS = [
   { to: "/", label: "Home" },
@@ -23,6 +23,9 @@ const LEGAL_LINKS = [
   { to: "/terms", label: "Terms and Conditions" },
   { to: "/subscription-terms", label: "Subscription Terms" },
   { to: "/privacy", label: "Privacy Policy" },
+  // The withdrawal function (CRD Art. 11a), labelled with the directive's words, on every page.
+  { to: WITHDRAW_PATH, label: "Withdraw from contract here" },
+  { to: "/unsubscribe", label: "Cancel membership" },
 ] as const;
 
 function LinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {

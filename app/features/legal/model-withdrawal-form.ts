@@ -26,4 +26,4 @@ export function modelWithdrawalForm() {
 }
 
 /** The site's withdrawal function (Art. 11a): a stable address, linked from the footer, the e-mails and the terms. */
-export const WITHDRAW_PATH = "/withdraw";
+export { WITHDRAW_PATH } from "~/components/layout/nav-links";

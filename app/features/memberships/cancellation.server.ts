@@ -96,20 +96,23 @@ export async function cancelMembership(
   });
 }
 
+/** What the member's own cancellation did: until when they keep access, and whether it ended at once. */
+export type AddressCancellation = { accessUntil: Date; atOnce: boolean };
+
 /**
  * The member's own cancellation (the confirmed unsubscribe link): the live membership of `email`,
- * if there is one, is cancelled at the end of its paid period. Returns whether there was one; the
- * caller's answer must not depend on it.
+ * if there is one, is cancelled at the end of its paid period. Returns until when it runs, or null
+ * without one: only the holder of the address's link may be told which.
  */
 export async function cancelMembershipOfAddress(
   db: Database,
   { email, now, origin }: { email: string; now: Date; origin: string },
-): Promise<boolean> {
+): Promise<AddressCancellation | null> {
   const [membership] = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.email, email.toLowerCase()), inArray(memberships.status, LIVE_MEMBERSHIP_STATUSES)));
-  if (!membership) return false;
+  if (!membership) return null;
   const outcome = await cancelMembership(db, { membershipId: membership.id, actor: CUSTOMER_ACTOR, now, origin });
-  return outcome.kind === "cancelled";
+  return outcome.kind === "cancelled" ? { accessUntil: outcome.accessUntil, atOnce: outcome.atOnce } : null;
 }

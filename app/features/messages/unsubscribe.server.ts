@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { unsubscribeRequests } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
+import { cancelMembershipOfAddress, type AddressCancellation } from "~/features/memberships/cancellation.server";
 import { unsubscribeConfirmationMail, unsubscribeConfirmedNotificationMail } from "./unsubscribe-mail";
 import { siteConfig } from "../../../site.config";
 import { UNSUBSCRIBE_LINK_HOURS } from "./unsubscribe-link";
@@ -44,8 +44,11 @@ export async function requestUnsubscribe(db: Database, { email, origin }: { emai
 export type UnsubscribeLink =
   /** The link works: it may be confirmed. */
   | { state: "ready"; email: string }
-  /** Just confirmed by this request. */
-  | { state: "confirmed"; email: string }
+  /**
+   * Just confirmed by this request, by the holder of the link the address was sent: the address's
+   * membership, if it had one, and until when it runs.
+   */
+  | { state: "confirmed"; email: string; membership: AddressCancellation | null }
   | { state: "used"; email: string; confirmedAt: Date }
   | { state: "expired" }
   | { state: "unknown" };
@@ -71,7 +74,9 @@ export async function inspectUnsubscribeLink(db: Database, token: string | null)
  * Confirms the request behind a token, once: the conditional update lets exactly one of several
  * simultaneous confirmations win. In the same transaction the address's membership, if it has one,
  * is cancelled at the end of its paid period (the member gets an e-mail saying until when), and the
- * company is told. The answer is the same with or without a membership.
+ * company is told. Only the confirmed answer, which goes to the holder of the e-mailed link and so to
+ * the address's owner, says whether there was a membership and until when it runs; every other
+ * answer is the same with or without one.
  */
 export async function confirmUnsubscribe(
   db: Database,
@@ -92,11 +97,11 @@ export async function confirmUnsubscribe(
       )
       .returning({ email: unsubscribeRequests.email, confirmedAt: unsubscribeRequests.confirmedAt });
     if (!confirmed) return inspectUnsubscribeLink(tx, token);
-    await cancelMembershipOfAddress(tx, { email: confirmed.email, now, origin });
+    const membership = await cancelMembershipOfAddress(tx, { email: confirmed.email, now, origin });
     await enqueueMail(tx, {
       to: siteConfig.company.email,
       ...(await unsubscribeConfirmedNotificationMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! })),
     });
-    return { state: "confirmed", email: confirmed.email };
+    return { state: "confirmed", email: confirmed.email, membership };
   });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { siteConfig } from "../../../../site.config";
 import type * as SiteConfigModule from "../../../../site.config";
 import { privacySections } from "./privacy-policy";
 import { subscriptionTermsSections } from "./subscription-terms";
+import { WITHDRAW_PATH, modelWithdrawalForm } from "../model-withdrawal-form";
 import { cancellationForm, termsSections } from "./terms";
 
 // Terms unlike the real ones (3-day trial, every 3 months, 24 hours, 7 days, every 2 days, 14 days)
@@ -36,7 +37,12 @@ vi.mock("../../../../site.config", async (importOriginal) => {
 
 /** The sections as a visitor reads them, without markup and without the plans' own feature lists (site.config.ts text). */
 function text(sections: { title: string; body: ReactNode }[]) {
-  const Page = () => sections.map((section) => [section.title, section.body]);
+  const Page = () =>
+    sections.map((section) => (
+      <Fragment key={section.title}>
+        {section.title} {section.body}
+      </Fragment>
+    ));
   const Stub = createRoutesStub([{ path: "/", Component: Page }]);
   let read = renderToStaticMarkup(<Stub />)
     .replace(/<[^>]+>/g, " ")
@@ -61,13 +67,18 @@ describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS an
       "Premium: $83, every 6 months",
       "5-day free trial",
       "36 hours before the trial ends",
-      "continues at $51 every 6 months",
+      "5 days after your payment, the fee of your plan is charged for the first time",
+      "When the trial ends, the membership becomes paid: it costs $51 every 6 months",
       "You then have 9 days to pay; meanwhile we try your card again every 4 days",
       "9 days after the reminder, the contract ends",
-      "Your 21-day right to change your mind",
+      "Your 21-day right of withdrawal",
       "within 21 days of the day you receive our confirmation e-mail",
+      "Starting before the 21 days are over",
       "within the 21-day period",
+      "when you withdraw within 21 days",
+      "within 11 days of the day we receive your withdrawal",
       "within 11 days",
+      "wish to withdraw from the contract, within 21 days",
     ]) {
       expect(terms, phrase).toContain(phrase);
     }
@@ -82,6 +93,9 @@ describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS an
       "Medium: $51 every 6 months",
       "You then have 9 days to pay, and we try your card again every 4 days",
       "Changing your mind within 21 days",
+      "You may withdraw within 21 days of receiving your confirmation e-mail",
+      "$51 is charged on that day and then every 6 months",
+      "except the unused part when you withdraw within 21 days",
       "within 11 days",
     ]) {
       expect(subscription, phrase).toContain(phrase);
@@ -91,9 +105,41 @@ describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS an
 
   it("the privacy policy", () => {
     const privacy = text(privacySections);
-    for (const phrase of ["each 6-month period", "every 6 months", "a reminder 36 hours before the first charge"]) {
+    for (const phrase of [
+      "each 6-month period",
+      "every 6 months",
+      "a reminder 36 hours before the first charge",
+      "within the 21-day withdrawal period",
+    ]) {
       expect(privacy, phrase).toContain(phrase);
     }
     expect(privacy).not.toMatch(STALE);
+  });
+});
+
+describe("the legal pages lead to the withdrawal function and the model withdrawal form", () => {
+  const markup = (sections: { title: string; body: ReactNode }[]) => {
+    const Page = () => sections.map((section) => <Fragment key={section.title}>{section.body}</Fragment>);
+    const Stub = createRoutesStub([{ path: "/", Component: Page }]);
+    return renderToStaticMarkup(<Stub />);
+  };
+
+  it("the terms link the withdrawal function and show the model form with the company's details", () => {
+    const { company } = siteConfig;
+    const form = modelWithdrawalForm();
+    expect(markup(termsSections)).toContain(`href="${WITHDRAW_PATH}"`);
+    expect(cancellationForm.title).toBe(form.title);
+    const formText = text([cancellationForm]);
+    expect(formText).toContain(`To: ${company.legalName}, ${company.address}, ${company.email}`);
+    for (const line of [form.notice, ...form.blanks, form.footnote]) {
+      expect(formText, line).toContain(line.replace(/ ([:,.;])/g, "$1"));
+    }
+    expect(markup([cancellationForm])).toContain(`href="${WITHDRAW_PATH}"`);
+  });
+
+  it("the subscription terms link the withdrawal function and the model form", () => {
+    const html = markup(subscriptionTermsSections);
+    expect(html).toContain(`href="${WITHDRAW_PATH}"`);
+    expect(html).toContain('href="/terms#cancellation-form"');
   });
 });

@@ -25,6 +25,10 @@ const RETENTION_PERIODS = [
     how: `Kept while it runs and for ${customerDataPeriod} after it ends, with its fees and refunds, as our accounting and tax records require; your bookings are kept until then too. Then your name and contact details are removed, and the records that remain name no one.`,
   },
   {
+    what: "Your consent and your withdrawals",
+    how: `Kept as long as the records of the order or membership they concern, ${customerDataPeriod} after your last order, so that we can show what you agreed to and how we handled a withdrawal; then deleted or anonymised with them.`,
+  },
+  {
     what: "Your account",
     how: "Kept until you ask us to delete it, and then deleted with its sign-in sessions.",
   },
@@ -105,6 +109,15 @@ export const privacySections: LegalSectionContent[] = [
           any refund (amount, reason and date), your cancellation, and the e-mails we send you about your membership.
         </li>
         <li>
+          <strong>Your request to start at once:</strong> the exact words of the box you ticked on the payment page, by
+          which you asked for your fast track and membership to start within the {MEMBERSHIP_TERMS.changeOfMindDays}-day
+          withdrawal period, and when you ticked it, kept with your order.
+        </li>
+        <li>
+          <strong>Withdrawals:</strong> when you withdraw from a contract, online or by e-mail or post, your name, the
+          order or membership number and e-mail address you give, when we received your statement and its outcome.
+        </li>
+        <li>
           <strong>Account data:</strong> your name, e-mail address, your password (stored only as a secure hash, never
           readable) and your sign-in sessions.
         </li>
@@ -138,6 +151,13 @@ export const privacySections: LegalSectionContent[] = [
         </li>
         <li>
           <strong>To keep accounting and tax records.</strong> Legal basis: a legal obligation (article 6(1)(c)).
+        </li>
+        <li>
+          <strong>
+            To record your request to start within the withdrawal period, and to receive, acknowledge and carry out your
+            withdrawals
+          </strong>
+          , as consumer law requires of us. Legal basis: a legal obligation (article 6(1)(c)).
         </li>
         <li>
           <strong>To answer your messages and honour unsubscribe requests.</strong> Legal basis: our legitimate interest

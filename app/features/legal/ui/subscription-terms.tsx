@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
 import { formatPeriod } from "~/features/privacy/retention";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
@@ -12,6 +14,7 @@ const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMind
   MEMBERSHIP_TERMS;
 const plans = [pricing.medium, pricing.premium];
 const everyPeriod = `every ${periodMonths} months`;
+const trialPlan = pricing[TRIAL_PLAN];
 
 export const subscriptionTermsIntro = (
   <p>
@@ -27,10 +30,11 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "The free trial",
     body: (
       <p>
-        Your first fast-track purchase starts a {trialDays}-day free trial of the {pricing.medium.name} plan, one per
-        e-mail address. Nothing is charged for the trial, and{" "}
-        {formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour")} before it ends we e-mail you the date and the amount
-        of the first charge. If you cancel before it ends, you pay nothing at all.
+        Your first fast-track purchase starts a {trialDays}-day free trial of the {trialPlan.name} plan, one per e-mail
+        address. Nothing is charged for the trial, and {formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour")}{" "}
+        before it ends we e-mail you the date and the amount of the first charge. If you do not cancel, the trial
+        becomes a paid membership when it ends: <Price amount={trialPlan.price} /> is charged on that day and then{" "}
+        {everyPeriod}. If you cancel online before the trial ends, you pay nothing at all.
       </p>
     ),
   },
@@ -81,23 +85,39 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     id: "cancelling",
     title: "Cancelling",
     body: (
-      <p>
-        You can cancel at any time on our <Link to="/unsubscribe">Unsubscribe</Link> page: we e-mail you a link, and
-        opening it cancels your membership. Customer service can also cancel it for you. No further fee is charged and
-        you keep access until the end of the period you have already paid for (a trial simply ends, without any charge);
-        we confirm by e-mail until when.
-      </p>
+      <>
+        <p>
+          You can cancel at any time online on our <Link to="/unsubscribe">Unsubscribe</Link> page: we e-mail you a
+          link, and opening it and confirming cancels your membership. Customer service can also cancel it for you. No
+          further fee is charged and you keep access until the end of the period you have already paid for (a trial
+          simply ends, without any charge); we confirm on screen and by e-mail until when.
+        </p>
+        <p>
+          After your first paid period you never have to give more than one month&rsquo;s notice: if your period still
+          runs for more than a month when you cancel, customer service ends your membership one month after your
+          cancellation if you ask, and refunds the fee for the rest of the period in proportion to the time.
+        </p>
+      </>
     ),
   },
   {
     id: "change-of-mind",
     title: `Changing your mind within ${changeOfMindDays} days`,
     body: (
-      <p>
-        You may withdraw within {changeOfMindDays} days of receiving your confirmation e-mail, without giving a reason.
-        Your membership then ends straight away. The <Link to="/terms#cancellation-form">model cancellation form</Link>{" "}
-        in our terms can help, but an e-mail is enough.
-      </p>
+      <>
+        <p>
+          You may withdraw within {changeOfMindDays} days of receiving your confirmation e-mail, without giving a
+          reason: online with our <Link to={WITHDRAW_PATH}>withdrawal function</Link>, by e-mail, or with the{" "}
+          <Link to="/terms#cancellation-form">model withdrawal form</Link> in our terms. Your membership then ends
+          straight away and nothing more is charged.
+        </p>
+        <p>
+          Because you asked for your membership to start at once, withdrawing during the free trial costs nothing, and
+          after the first charge you pay only for the time your membership ran since that charge: we refund the rest of
+          the fee. A fast track is refunded in full if you withdraw before your flight day; once the flight day has come
+          it has been provided, and you can no longer withdraw from it.
+        </p>
+      </>
     ),
   },
   {
@@ -105,8 +125,9 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Refunds",
     body: (
       <p>
-        A fee that has been charged is not refunded, except a confirmed duplicate charge or technical overcharge, which
-        we refund to your card within {refundWithinDays} days.
+        A fee that has been charged is not refunded, except the unused part when you withdraw within {changeOfMindDays}{" "}
+        days or end your membership with one month&rsquo;s notice as above, and a confirmed duplicate charge or
+        technical overcharge. We refund to the card you paid with within {refundWithinDays} days.
       </p>
     ),
   },

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+import { WITHDRAW_PATH, modelWithdrawalForm } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
 import { formatPeriod } from "~/features/privacy/retention";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
@@ -14,6 +16,7 @@ const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMind
 const plans = [pricing.medium, pricing.premium];
 const everyPeriod = `every ${periodMonths} months`;
 const reminderBefore = formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour");
+const trialPlan = pricing[TRIAL_PLAN];
 
 export const TERMS_LAST_UPDATED = "2025-03-21";
 
@@ -155,8 +158,9 @@ export const termsSections: LegalSectionContent[] = [
           the first charge.
         </p>
         <p>
-          If you do not cancel, the membership continues when the trial ends: the fee of your plan is charged to the
-          card you paid with, and again {everyPeriod} after that:
+          If you do not cancel, the free trial becomes a paid membership when it ends: on that day, {trialDays} days
+          after your payment, the fee of your plan is charged for the first time to the card you paid with, and again{" "}
+          {everyPeriod} after that:
         </p>
         <ul>
           {plans.map((plan) => (
@@ -166,8 +170,9 @@ export const termsSections: LegalSectionContent[] = [
           ))}
         </ul>
         <p>
-          We send you a receipt by e-mail for each charge. The membership renews automatically each time until it ends
-          as described in <a href="#cancellation">Cancelling your membership</a>. There is no minimum term.
+          To pay nothing at all, cancel online on our <Link to="/unsubscribe">Unsubscribe</Link> page before the trial
+          ends. We send you a receipt by e-mail for each charge. The membership renews automatically each time until it
+          ends as described in <a href="#cancellation">Cancelling your membership</a>. There is no minimum term.
         </p>
       </>
     ),
@@ -177,12 +182,18 @@ export const termsSections: LegalSectionContent[] = [
     title: "How an order is made and accepted",
     body: (
       <>
+        <p>
+          Before you pay, the payment page states what you are buying, the total you pay now and, when the order starts
+          a free trial, the membership that follows: its fee, the date of the first charge and how to cancel. The button
+          that places the order says that you pay now.
+        </p>
         <ol>
           <li>Your order is accepted when you have submitted your details and your payment has been taken.</li>
           <li>We then review the order.</li>
           <li>
             Once the review is done, you get access to the member zone at <MemberAreaLink /> and we send you a
-            confirmation e-mail.
+            confirmation e-mail. It sets out your order and, if it started one, your membership, and carries these terms
+            and the <a href="#cancellation-form">model withdrawal form</a>, so that you can keep them.
           </li>
         </ol>
         <p>
@@ -204,15 +215,17 @@ export const termsSections: LegalSectionContent[] = [
           child; the total is shown before you pay.
         </p>
         <p>
-          Your first fast-track purchase includes a {trialDays}-day free trial of the {pricing.medium.name} membership,
-          which starts when your payment is taken. After the trial the membership continues at{" "}
-          <Price amount={pricing.medium.price} /> {everyPeriod}, charged to the card you paid the booking with, unless
-          you cancel during the trial. An e-mail address gets one free trial: a later booking with the same address does
-          not start another. The rest of these terms apply to that membership like to any other.
+          Your first fast-track purchase includes a {trialDays}-day free trial of the {trialPlan.name} membership, which
+          starts when your payment is taken. When the trial ends, the membership becomes paid: it costs{" "}
+          <Price amount={trialPlan.price} /> {everyPeriod}, charged to the card you paid the booking with, the first
+          time on the day the trial ends, unless you cancel before then. An e-mail address gets one free trial: a later
+          booking with the same address does not start another. The rest of these terms apply to that membership like to
+          any other.
         </p>
         <p>
           A booking is valid for the airport and date you chose. Please allow enough time for your journey: fast track
-          shortens the security queue, but does not guarantee that you reach your flight.
+          shortens the security queue, but does not guarantee that you reach your flight. You may withdraw from a
+          booking until your flight day, as described in <a href="#change-of-mind">Your right of withdrawal</a>.
         </p>
       </>
     ),
@@ -240,20 +253,49 @@ export const termsSections: LegalSectionContent[] = [
   },
   {
     id: "change-of-mind",
-    title: `Your ${changeOfMindDays}-day right to change your mind`,
+    title: `Your ${changeOfMindDays}-day right of withdrawal`,
     body: (
       <>
         <p>
-          You may withdraw from the contract without giving a reason within <strong>{changeOfMindDays} days</strong> of
-          the day you receive our confirmation e-mail. To do so, send us a clear statement by e-mail to{" "}
-          <CompanyEmailLink /> or by post to {company.legalName}, {company.address}. You may use the{" "}
-          <a href="#cancellation-form">model cancellation form</a> below, but you do not have to. You are in time if you
-          send your statement before the {changeOfMindDays} days are over.
+          You may withdraw from the contract, that is change your mind about your membership, your fast-track booking or
+          both, without giving a reason within <strong>{changeOfMindDays} days</strong> of the day you receive our
+          confirmation e-mail. You are in time if you send your statement before the {changeOfMindDays} days are over.
+          You can withdraw:
         </p>
+        <ul>
+          <li>
+            online, with our <Link to={WITHDRAW_PATH}>withdrawal function</Link> (&ldquo;Withdraw from contract
+            here&rdquo; at the foot of every page): give your name, your order or membership number (a
+            membership&rsquo;s number is the order number of the booking that started it) and your e-mail address, then
+            confirm. We acknowledge your withdrawal by e-mail straight away, with the date and time we received it;
+          </li>
+          <li>
+            or by sending us a clear statement by e-mail to <CompanyEmailLink /> or by post to {company.legalName},{" "}
+            {company.address}. You may use the <a href="#cancellation-form">model withdrawal form</a> below, but you do
+            not have to.
+          </li>
+        </ul>
+        <h3>Starting before the {changeOfMindDays} days are over</h3>
         <p>
-          When you withdraw, your membership ends straight away and no further fee is charged. If you withdraw during
-          the free trial, you pay nothing at all. Because your membership starts immediately at your request, a fee
-          already charged is handled as described in <a href="#refunds">Refunds</a>.
+          On the payment page you ask us expressly, by ticking a box, to provide your fast track and to start your
+          membership&rsquo;s free trial within the {changeOfMindDays}-day period, and you acknowledge what that means if
+          you then withdraw. We keep the words you agreed to and the time with your order.
+        </p>
+        <ul>
+          <li>
+            <strong>Your membership</strong> ends at once and nothing more is charged. If you withdraw during the free
+            trial, you pay nothing at all. If a fee has already been charged, you pay only for the time your membership
+            ran after that charge, in proportion to the period the fee covers, and we refund the rest.
+          </li>
+          <li>
+            <strong>Your fast track</strong> is refunded in full if you withdraw before your flight day. Once your
+            flight day has come, the fast track has been provided in full at your request, and you can no longer
+            withdraw from it.
+          </li>
+        </ul>
+        <p>
+          We refund what you are owed within <strong>{refundWithinDays} days</strong> of the day we receive your
+          withdrawal, to the card you paid with, at no cost to you.
         </p>
       </>
     ),
@@ -266,8 +308,9 @@ export const termsSections: LegalSectionContent[] = [
         <p>You can cancel your membership at any time, without giving a reason:</p>
         <ul>
           <li>
-            on our <Link to="/unsubscribe">Unsubscribe</Link> page: enter the e-mail address of your membership and we
-            send you a link; opening it cancels your membership;
+            online, on our <Link to="/unsubscribe">Unsubscribe</Link> page (&ldquo;Cancel membership&rdquo; at the foot
+            of every page): enter the e-mail address of your membership and we send you a link; opening it and
+            confirming cancels your membership;
           </li>
           <li>
             or by asking our customer service, by e-mail to <CompanyEmailLink />, by phone on <CompanyPhoneLink /> or in
@@ -278,7 +321,13 @@ export const termsSections: LegalSectionContent[] = [
           Your cancellation takes effect at the end of the period you have already paid for: no further fee is charged,
           and you keep access until then. If you cancel during the free trial, it ends at the end of the trial and
           nothing is charged. If a fee is unpaid when you cancel, the membership ends at once and that fee is not
-          charged. We confirm your cancellation by e-mail, with the date until which you keep access.
+          charged. We confirm your cancellation on screen and by e-mail, with the date until which you keep access.
+        </p>
+        <p>
+          After your first paid period you never have to give more than one month&rsquo;s notice. If you cancel more
+          than a month before the end of a later period, you may ask our customer service to end your membership one
+          month after your cancellation instead; we then refund the fee for the rest of that period, in proportion to
+          the time, within {refundWithinDays} days.
         </p>
         <p>
           The membership ends when you cancel it, or when a payment is declined and not made within the{" "}
@@ -292,14 +341,23 @@ export const termsSections: LegalSectionContent[] = [
     title: "Refunds",
     body: (
       <>
-        <p>Once a fee has been charged, it is not refunded, with two exceptions:</p>
+        <p>Once a fee has been charged, it is not refunded, except:</p>
         <ul>
+          <li>
+            when you withdraw within {changeOfMindDays} days: the part of the fee for the time after your withdrawal
+            (see <a href="#change-of-mind">Your right of withdrawal</a>);
+          </li>
+          <li>
+            when, after your first paid period, you ask to end your membership one month after your cancellation: the
+            part of the fee for the time after that (see <a href="#cancellation">Cancelling your membership</a>);
+          </li>
           <li>a duplicate charge, where you were charged twice for the same period; and</li>
           <li>a technical overcharge, where you were charged more than your plan&rsquo;s price.</li>
         </ul>
         <p>
-          Tell our customer service about such a charge. Once we have confirmed it, we refund the amount to the card you
-          paid with within <strong>{refundWithinDays} days</strong>, and tell you by e-mail how much we refunded.
+          A withdrawal is refunded without your asking. Tell our customer service about any other such charge. Once we
+          have confirmed it, we refund the amount to the card you paid with within{" "}
+          <strong>{refundWithinDays} days</strong>, and tell you by e-mail how much we refunded.
         </p>
       </>
     ),
@@ -381,35 +439,33 @@ function FormLine({ label }: { label: string }) {
   );
 }
 
-/** The model withdrawal form of EU consumer law, addressed to the company and filled in by hand. */
+const withdrawalForm = modelWithdrawalForm();
+
+/** The model withdrawal form of EU consumer law (the same text as the confirmation e-mail's), filled in by hand. */
 export const cancellationForm: LegalSectionContent = {
   id: "cancellation-form",
-  title: "Model cancellation form",
+  title: withdrawalForm.title,
   body: (
     <>
+      <p>{withdrawalForm.instruction}</p>
       <p>
-        Complete and return this form only if you want to withdraw from the contract within the {changeOfMindDays}-day
-        period. Copy it into an e-mail, or print it and send it by post.
+        Copy it into an e-mail, or print it and send it by post. To withdraw online, go to{" "}
+        <Link to={WITHDRAW_PATH}>
+          {domains.main}
+          {WITHDRAW_PATH}
+        </Link>
+        .
       </p>
       <div
         data-testid="cancellation-form"
         className="space-y-4 rounded-xl border-2 border-dashed bg-muted/40 p-5 text-base sm:p-8"
       >
-        <p>
-          To: {company.legalName}, {company.address}, {company.email}
-        </p>
-        <p>
-          I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract for the following service:{" "}
-          {company.name} membership / fast-track booking (*)
-        </p>
-        <FormLine label="Plan and order or membership number:" />
-        <FormLine label="Ordered on (*) / confirmation e-mail received on (*):" />
-        <FormLine label="Name of consumer(s):" />
-        <FormLine label="Address of consumer(s):" />
-        <FormLine label="E-mail address used for the order:" />
-        <FormLine label="Signature of consumer(s) (only if this form is sent on paper):" />
-        <FormLine label="Date:" />
-        <p className="text-sm text-muted-foreground">(*) Delete as appropriate.</p>
+        <p>{withdrawalForm.to}</p>
+        <p>{withdrawalForm.notice}</p>
+        {withdrawalForm.blanks.map((label) => (
+          <FormLine key={label} label={label} />
+        ))}
+        <p className="text-sm text-muted-foreground">{withdrawalForm.footnote}</p>
       </div>
     </>
   ),
