@@ -472,7 +472,7 @@ describe(`unsubscribing a member on ${kind}`, () => {
       userId: null,
     });
     const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
-    await payForOrder(testDb(), sandboxGateway, { orderId, card, origin: "http://localhost" });
+    await payForOrder(testDb(), sandboxGateway, { orderId, card, origin: "http://localhost", consentedAt: new Date() });
     const [trial] = await testDb().select().from(memberships).where(eq(memberships.email, "trial@example.org"));
 
     const confirmed = await confirmLink(await requestLink("trial@example.org"));
