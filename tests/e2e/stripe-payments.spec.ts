@@ -96,6 +96,16 @@ stripeTest(
     await typeCard(page, "4242 4242 4242 4242");
     await screenshots(page, "stripe-payment", testInfo);
 
+    // Without the ticked box, no payment is opened: not by the page, nor by a script that skips it.
+    const asked = stripeSite.fake.requests.length;
+    await page.getByRole("button", { name: /^FINISH – pay \$33 now$/ }).click();
+    await expect(page.getByRole("alert")).toContainText("Please tick the box to ask for your order to start now");
+    const skipped = await page.request.post(`${page.url()}/open`, { form: {} });
+    expect(skipped.status()).toBe(400);
+    expect(await skipped.json()).toEqual({ error: expect.stringContaining("Please tick the box") });
+    const opened = stripeSite.fake.requests.slice(asked).filter((request) => request.path === "/v1/payment_intents");
+    expect(opened).toEqual([]);
+
     await pressFinish(page);
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
     await expect(cardOf(page, "Your Membership")).toContainText("Visa ending 4242");
