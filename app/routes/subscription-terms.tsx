@@ -1,7 +1,6 @@
 import type { Route } from "./+types/subscription-terms";
 import type { DocumentHandle } from "~/root";
-import { LegalDocument } from "~/features/legal/ui/legal-document";
-import { subscriptionTermsIntro, subscriptionTermsSections } from "~/features/legal/ui/subscription-terms";
+import { SubscriptionTerms } from "~/features/legal/ui/subscription-terms";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
@@ -19,12 +18,5 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function SubscriptionTermsPage() {
-  return (
-    <LegalDocument
-      title="Subscription Terms"
-      lead="How the free trial, the quarterly fee and cancellation work."
-      intro={subscriptionTermsIntro}
-      sections={subscriptionTermsSections}
-    />
-  );
+  return <SubscriptionTerms />;
 }

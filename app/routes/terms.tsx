@@ -1,7 +1,6 @@
 import type { Route } from "./+types/terms";
 import type { DocumentHandle } from "~/root";
-import { LegalDocument } from "~/features/legal/ui/legal-document";
-import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "~/features/legal/ui/terms";
+import { TermsAndConditions } from "~/features/legal/ui/terms";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
@@ -19,14 +18,5 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function TermsPage() {
-  return (
-    <LegalDocument
-      title="Terms and Conditions"
-      lastUpdated={TERMS_LAST_UPDATED}
-      intro={termsIntro}
-      sections={termsSections}
-      appendices={[cancellationForm]}
-      tableOfContents
-    />
-  );
+  return <TermsAndConditions />;
 }

@@ -3,15 +3,9 @@ import { signInAsNewAdmin, signInAsNewMember } from "../support/e2e/auth-page";
 import { bookAndPay } from "../support/e2e/booking-form";
 import { billingCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { cardOf, expect, screenshots, seriousA11yViolations, test } from "../support/e2e/fixtures";
+import { companyDay } from "../support/e2e/company-day";
 
-/** "24/06/2025": a day as the back office writes it, in Amsterdam. */
-const frenchDay = (date: Date) =>
-  new Intl.DateTimeFormat("fr-FR", {
-    timeZone: "Europe/Amsterdam",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(date);
+const frenchDay = (date: Date) => companyDay(date, "fr-FR");
 
 /**
  * Moves the membership `orderId` started three days and a minute into the past, so that its trial

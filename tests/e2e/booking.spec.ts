@@ -13,6 +13,7 @@ import {
 } from "../support/e2e/booking-form";
 import { submitAndReadButton } from "../support/e2e/busy-button";
 import { signInAsNewAdmin } from "../support/e2e/auth-page";
+import { companyDay } from "../support/e2e/company-day";
 import {
   cardOf,
   expect,
@@ -99,13 +100,7 @@ test("a guest books in euros, pays by card and gets a voucher, also by e-mail", 
   await expect(page.getByTestId("voucher-code")).toHaveText(/^v1\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
   // Three days after the payment, which happened a moment ago: the day of now or, just after an
   // Amsterdam midnight, the day before.
-  const inThreeDays = (msAgo: number) =>
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/Amsterdam",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    }).format(new Date(Date.now() - msAgo + 3 * 24 * 60 * 60 * 1000));
+  const inThreeDays = (msAgo: number) => companyDay(new Date(Date.now() - msAgo + 3 * 24 * 60 * 60 * 1000));
   const trialEnds = [...new Set([inThreeDays(0), inThreeDays(60_000)])].join("|");
   await expect(cardOf(page, "Your Membership")).toContainText(
     new RegExp(

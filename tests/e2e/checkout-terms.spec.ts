@@ -4,17 +4,9 @@ import { bookAndReachPayment, consentBox, payWith } from "../support/e2e/booking
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { expect, test, waitForMail } from "../support/e2e/fixtures";
 import { screenshots } from "../support/e2e/screenshots";
+import { companyDay as day } from "../support/e2e/company-day";
 
 const CONSENT_REQUIRED = "Please tick the box to ask for your order to start now";
-
-/** "27 November 2026": a day in Amsterdam as the page and the e-mails write it. */
-const day = (date: Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Amsterdam",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(date);
 
 function traveller() {
   const id = randomUUID().slice(0, 8);

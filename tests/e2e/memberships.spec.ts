@@ -3,15 +3,7 @@ import { signInAsNewAdmin } from "../support/e2e/auth-page";
 import { bookAndPay } from "../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { cardOf, expect, test, waitForMail } from "../support/e2e/fixtures";
-
-/** "27/11/2026" and "27 November 2026": a day in Amsterdam as the back office and the member's e-mails write it. */
-const day = (date: Date, locale: "fr-FR" | "en-GB") =>
-  new Intl.DateTimeFormat(locale, {
-    timeZone: "Europe/Amsterdam",
-    day: locale === "fr-FR" ? "2-digit" : "numeric",
-    month: locale === "fr-FR" ? "2-digit" : "long",
-    year: "numeric",
-  }).format(date);
+import { companyDay as day } from "../support/e2e/company-day";
 
 test.describe("a membership from first fast track to cancellation", () => {
   // The admin role comes from the CLI, which needs the server's database on PostgreSQL.

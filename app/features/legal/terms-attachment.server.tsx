@@ -2,9 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import type { MailAttachment } from "~/features/mail/attachment";
 import type { CurrencyCode } from "~/lib/currency";
-import { LegalDocument } from "./ui/legal-document";
-import { subscriptionTermsIntro, subscriptionTermsSections } from "./ui/subscription-terms";
-import { TERMS_LAST_UPDATED, cancellationForm, termsIntro, termsSections } from "./ui/terms";
+import { SubscriptionTerms } from "./ui/subscription-terms";
+import { TermsAndConditions } from "./ui/terms";
 
 const STYLE =
   "body{font-family:Arial,Helvetica,sans-serif;line-height:1.5;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111827}nav{display:none}";
@@ -12,14 +11,8 @@ const STYLE =
 function TermsDocuments() {
   return (
     <>
-      <LegalDocument
-        title="Terms and Conditions"
-        lastUpdated={TERMS_LAST_UPDATED}
-        intro={termsIntro}
-        sections={termsSections}
-        appendices={[cancellationForm]}
-      />
-      <LegalDocument title="Subscription Terms" intro={subscriptionTermsIntro} sections={subscriptionTermsSections} />
+      <TermsAndConditions />
+      <SubscriptionTerms />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
-import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
+import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
@@ -142,3 +142,15 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     ),
   },
 ];
+
+/** The subscription terms as the page shows them and the confirmation e-mail carries them. */
+export function SubscriptionTerms() {
+  return (
+    <LegalDocument
+      title="Subscription Terms"
+      lead="How the free trial, the quarterly fee and cancellation work."
+      intro={subscriptionTermsIntro}
+      sections={subscriptionTermsSections}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { WITHDRAW_PATH, modelWithdrawalForm } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
-import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
+import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
@@ -470,3 +470,17 @@ export const cancellationForm: LegalSectionContent = {
     </>
   ),
 };
+
+/** The terms as the page shows them and the confirmation e-mail carries them. */
+export function TermsAndConditions() {
+  return (
+    <LegalDocument
+      title="Terms and Conditions"
+      lastUpdated={TERMS_LAST_UPDATED}
+      intro={termsIntro}
+      sections={termsSections}
+      appendices={[cancellationForm]}
+      tableOfContents
+    />
+  );
+}
