@@ -8,6 +8,8 @@ import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { SummaryList } from "~/components/layout/summary-list";
 import type { TrialSummary } from "~/features/memberships/trial-summary";
+import { WITHDRAW_PATH } from "~/components/layout/nav-links";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 
 export interface Voucher {
   code: string;
@@ -83,6 +85,14 @@ export function BookingConfirmation({
           </SectionCard>
         ) : null}
       </div>
+      <p className="mx-auto mt-6 max-w-4xl px-4 text-sm text-muted-foreground sm:px-6">
+        Changed your mind? You can withdraw within {MEMBERSHIP_TERMS.changeOfMindDays} days of your confirmation e-mail,
+        without giving a reason:{" "}
+        <Link to={WITHDRAW_PATH} className="font-medium text-link underline underline-offset-4">
+          withdraw from contract here
+        </Link>
+        .
+      </p>
     </div>
   );
 }
