@@ -12,6 +12,12 @@ export const MEMBERSHIP_TERMS = {
   trialDays: siteConfig.trialDays,
   /** One fee per quarter. */
   periodMonths: 3,
+  /**
+   * After the first term (the trial and the first paid quarter), a member's cancellation takes
+   * effect this long after the request at the latest (art. 6:236 sub j BW); the rest of the
+   * quarter's fee is refunded.
+   */
+  noticeMonths: 1,
   /** The "first charge tomorrow" e-mail goes this long before the trial ends. */
   trialReminderHours: 24,
   /** After the payment reminder, the member has this long to pay before the membership ends. */
