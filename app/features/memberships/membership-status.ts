@@ -29,6 +29,16 @@ export const MEMBERSHIP_TERMS = {
   refundWithinDays: REFUND_WITHIN_DAYS,
 } as const;
 
+/** "one month" or "2 months": a number of months as the member reads it. */
+export function monthsWording(months: number): string {
+  return months === 1 ? "one month" : `${months} months`;
+}
+
+/** "one month's notice" or "2 months' notice". */
+export function noticeWording(months: number): string {
+  return `${monthsWording(months)}${months === 1 ? "'s" : "'"} notice`;
+}
+
 /**
  * The membership state machine. A trial becomes active when its first fee is paid and past due
  * when it is declined; past due becomes active again when a retry is paid, or ends when the grace
