@@ -1,5 +1,6 @@
 import type { InvoiceStatus, MembershipPlan, MembershipStatus } from "~/db/schema";
 import { REFUND_WITHIN_DAYS } from "~/features/payments/refund";
+import { formatPeriod } from "~/features/privacy/retention";
 import { siteConfig } from "../../../site.config";
 
 export type { MembershipStatus };
@@ -29,14 +30,9 @@ export const MEMBERSHIP_TERMS = {
   refundWithinDays: REFUND_WITHIN_DAYS,
 } as const;
 
-/** "one month" or "2 months": a number of months as the member reads it. */
-export function monthsWording(months: number): string {
-  return months === 1 ? "one month" : `${months} months`;
-}
-
 /** "one month's notice" or "2 months' notice". */
 export function noticeWording(months: number): string {
-  return `${monthsWording(months)}${months === 1 ? "'s" : "'"} notice`;
+  return `${formatPeriod(months, "month")}${months === 1 ? "'s" : "'"} notice`;
 }
 
 /**
