@@ -1,6 +1,5 @@
 import type { InvoiceStatus, MembershipPlan, MembershipStatus } from "~/db/schema";
 import { REFUND_WITHIN_DAYS } from "~/features/payments/refund";
-import { formatPeriod } from "~/features/privacy/retention";
 import { siteConfig } from "../../../site.config";
 
 export type { MembershipStatus };
@@ -32,7 +31,7 @@ export const MEMBERSHIP_TERMS = {
 
 /** "one month's notice" or "2 months' notice". */
 export function noticeWording(months: number): string {
-  return `${formatPeriod(months, "month")}${months === 1 ? "'s" : "'"} notice`;
+  return months === 1 ? "one month's notice" : `${months} months' notice`;
 }
 
 /**
