@@ -1,7 +1,6 @@
 import { addDays, addHours, addMilliseconds, addMonths } from "date-fns";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { installDatabase, type Database } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, membershipEvents, memberships, outbox, refunds } from "~/db/schema";
 import { NO_BILLING_COUNTS, runBilling, type BillingCounts } from "~/features/memberships/billing-job.server";
 import { cancelMembership, cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
@@ -12,7 +11,8 @@ import { formatDateTimeFr } from "~/lib/format-fr";
 import { emptyBookingTables } from "../support/integration/booking-helpers";
 import { insertMembership } from "../support/integration/memberships-fixtures";
 import { insertCustomer } from "../support/integration/orders-fixtures";
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+import { installedTestDatabase } from "../support/integration/installed-database";
+import { testDatabaseKind } from "../support/test-database";
 
 // One month's notice after the first term (art. 6:236 sub j BW): the member's cancellation ends a
 // renewed quarter one month after the request, and the rest of its fee is refunded pro rata.
@@ -26,18 +26,7 @@ const PRICE = 4900;
 // and the refund are the same wherever the tests run.
 const CREATED_AT = new Date("2025-01-07T12:00:00Z");
 
-let handle: TestDatabase;
-const db = (): Database => handle.db;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  installDatabase(handle);
-});
-
-afterAll(async () => {
-  installDatabase(undefined);
-  await handle.destroy();
-});
+const db = installedTestDatabase();
 
 beforeEach(async () => {
   await emptyBookingTables(db());
@@ -93,6 +82,22 @@ async function member(quarters: number) {
     expect(await bill((await membership(trial.id)).currentPeriodEnd)).toMatchObject({ charged: 1 });
   }
   return membership(trial.id);
+}
+
+/** Cancelled at `requestedAt`, `member` keeps its period to the end, with no refund, and is charged nothing more. */
+async function expectEndAtPeriodEnd(member: { id: string; currentPeriodEnd: Date }, requestedAt: Date) {
+  expect(await cancel(member.id, requestedAt)).toEqual({
+    kind: "cancelled",
+    accessUntil: member.currentPeriodEnd,
+    atOnce: false,
+  });
+  expect(await membership(member.id)).toMatchObject({
+    cancelAtPeriodEnd: true,
+    currentPeriodEnd: member.currentPeriodEnd,
+  });
+  expect(await db().select().from(refunds)).toEqual([]);
+  expect(await bill(addMilliseconds(member.currentPeriodEnd, -1))).toEqual(NO_BILLING_COUNTS);
+  expect(await bill(member.currentPeriodEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
 }
 
 describe(`one month's notice after the first term, on ${kind}`, () => {
@@ -165,36 +170,13 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
 
   it("ends a renewed quarter at its own end, refunding nothing, when it ends within the month", async () => {
     const renewed = await member(2);
-    const requestedAt = addHours(addMonths(renewed.currentPeriodEnd, -1), 1);
-    expect(await cancel(renewed.id, requestedAt)).toEqual({
-      kind: "cancelled",
-      accessUntil: renewed.currentPeriodEnd,
-      atOnce: false,
-    });
-    expect(await membership(renewed.id)).toMatchObject({
-      cancelAtPeriodEnd: true,
-      currentPeriodEnd: renewed.currentPeriodEnd,
-    });
-    expect(await db().select().from(refunds)).toEqual([]);
-    expect(await bill(renewed.currentPeriodEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
+    await expectEndAtPeriodEnd(renewed, addHours(addMonths(renewed.currentPeriodEnd, -1), 1));
     expect(await invoicesOf(renewed.id)).toHaveLength(2);
   });
 
   it("keeps the first paid quarter to its end, refunding nothing", async () => {
     const first = await member(1);
-    const requestedAt = addDays(first.currentPeriodStart, 1);
-    expect(await cancel(first.id, requestedAt)).toEqual({
-      kind: "cancelled",
-      accessUntil: first.currentPeriodEnd,
-      atOnce: false,
-    });
-    expect(await membership(first.id)).toMatchObject({
-      cancelAtPeriodEnd: true,
-      currentPeriodEnd: first.currentPeriodEnd,
-    });
-    expect(await db().select().from(refunds)).toEqual([]);
-    expect(await bill(addMonths(requestedAt, 1))).toEqual(NO_BILLING_COUNTS);
-    expect(await bill(first.currentPeriodEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
+    await expectEndAtPeriodEnd(first, addDays(first.currentPeriodStart, 1));
     expect(await invoicesOf(first.id)).toHaveLength(1);
   });
 
