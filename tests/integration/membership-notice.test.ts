@@ -71,7 +71,7 @@ const cancel = (membershipId: string, now: Date, actor = CUSTOMER_ACTOR, atOnce 
 
 /** A member in their trial, billed by the job: `quarters` fees paid (0 for none yet). */
 async function member(quarters: number) {
-  const customer = await insertCustomer(db(), { email: EMAIL });
+  const customer = await insertCustomer(db(), "Ann Example", EMAIL);
   const trial = await insertMembership(db(), {
     customerId: customer.id,
     email: EMAIL,
