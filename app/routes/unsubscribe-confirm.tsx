@@ -16,6 +16,7 @@ import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
+import { formatAmount } from "~/lib/currency";
 import { publicOrigin } from "~/lib/public-origin.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -111,7 +112,18 @@ function MembershipEnd({ membership }: { membership: AddressCancellation | null 
   ) : (
     <p>
       Your membership will not renew. It ends on <strong className="text-foreground">{day}</strong>, and you keep its
-      benefits until then; nothing more is charged. An e-mail confirms the date.
+      benefits until then; nothing more is charged.
+      {membership.refunded ? (
+        <>
+          {" "}
+          That is before the end of the period you paid for, so we refund the rest of its fee,{" "}
+          <strong className="text-foreground">
+            {formatAmount(membership.refunded.amount, membership.refunded.currency)}
+          </strong>
+          , to the card you paid with.
+        </>
+      ) : null}{" "}
+      An e-mail confirms the date.
     </p>
   );
 }

@@ -1,5 +1,5 @@
-import { addDays, addHours } from "date-fns";
-import { asc, eq } from "drizzle-orm";
+import { addDays, addHours, addMonths } from "date-fns";
+import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -518,6 +518,57 @@ describe("the membership on Stripe Billing", () => {
     expect((await stripe.subscriptions.retrieve(stray.id)).status).toBe("canceled");
     expect((await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).status).toBe("trialing");
     expect(await membershipOf("wes@example.com")).toMatchObject({ status: "trialing" });
+  });
+
+  it("ends a renewed quarter with one month's notice: Stripe cancels then (cancel_at), the rest of the fee is refunded", async () => {
+    await paidOrder("pia@example.com");
+    const trial = await membershipOf("pia@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    await deliverNewEvents();
+    await fake.advance(addHours((await membershipOf("pia@example.com")).currentPeriodEnd, 1));
+    await deliverNewEvents();
+    const renewed = await membershipOf("pia@example.com");
+    expect(renewed).toMatchObject({ status: "active", currentPeriodStart: addMonths(trial.trialEndsAt, 3) });
+    const quarter = { start: renewed.currentPeriodStart, end: renewed.currentPeriodEnd };
+    const [paid] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, renewed.id), eq(invoices.periodStart, quarter.start)));
+    expect(paid).toMatchObject({ status: "paid", amount: 4900 });
+
+    const now = addDays(quarter.start, 10);
+    await fake.advance(now);
+    const endsAt = addMonths(now, 1);
+    const refund = Number((4900n * BigInt(+quarter.end - +endsAt)) / BigInt(+quarter.end - +quarter.start));
+    expect(
+      await cancelMembership(db(), { membershipId: renewed.id, actor: CUSTOMER_ACTOR, now, origin, gateway }),
+    ).toEqual({ kind: "cancelled", accessUntil: endsAt, atOnce: false, refunded: { amount: refund, currency: "EUR" } });
+    const subscription = await stripe.subscriptions.retrieve(renewed.providerSubscriptionRef!);
+    expect(subscription).toMatchObject({
+      status: "active",
+      cancel_at: Math.floor(+endsAt / 1000),
+      cancel_at_period_end: false,
+    });
+    const stripeRefunds = await stripe.refunds.list({ payment_intent: paid!.providerRef! });
+    expect(stripeRefunds.data.map((made) => made.amount)).toEqual([refund]);
+    expect(await db().select({ amount: refunds.amount }).from(refunds)).toEqual([{ amount: refund }]);
+
+    // The webhook's snapshot keeps the earlier end.
+    await deliverNewEvents();
+    expect(await membershipOf("pia@example.com")).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: endsAt,
+    });
+    expect(await db().select().from(refunds)).toHaveLength(1);
+
+    // Stripe ends it at the new end and never charges the next quarter.
+    await fake.advance(addHours(endsAt, 1));
+    expect(await deliverNewEvents()).toContain("customer.subscription.deleted");
+    expect(await membershipOf("pia@example.com")).toMatchObject({ status: "canceled" });
+    await fake.advance(addDays(quarter.end, 1));
+    await deliverNewEvents();
+    expect(await db().select().from(invoices).where(eq(invoices.membershipId, renewed.id))).toHaveLength(2);
   });
 
   it("changes nothing when Stripe refuses the cancellation", async () => {

@@ -1,23 +1,37 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, memberships } from "~/db/schema";
+import { invoices, memberships, type CurrencyCode } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
+import { cancelWithNotice } from "./cancellation-notice.server";
 import { membershipCancelledMail } from "./membership-mails";
 import { changeMembership } from "./membership-status.server";
 import { LIVE_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
 
+/** A refund, in minor units of `currency`. */
+export type MembershipRefund = { amount: number; currency: CurrencyCode };
+
 export type CancelOutcome =
   /** Cancelled, or cancelled already: the member keeps access until `accessUntil`. */
-  { kind: "cancelled"; accessUntil: Date; atOnce: boolean } | { kind: "not-live" } | { kind: "not-found" };
+  | {
+      kind: "cancelled";
+      accessUntil: Date;
+      atOnce: boolean;
+      /** What was refunded of the current period's fee, when one month's notice ended it early. */
+      refunded?: MembershipRefund;
+    }
+  | { kind: "not-live" }
+  | { kind: "not-found" };
 
 /**
  * Cancels a membership. By default at the end of what is paid: a trial ends at its end, before any
- * charge; a paid quarter runs out and is not renewed. `atOnce` (an admin's choice) ends it now and
+ * charge; the first paid quarter runs out and is not renewed; after it, the membership ends one
+ * month after the request if the quarter runs longer, and the rest of its fee is refunded
+ * (cancellation-notice.server.ts). `atOnce` (an admin's choice) ends it now and
  * voids an open invoice. A membership with an open invoice (past due, or its fee not charged yet
  * because the gateway did not answer) has no paid period left, so it ends now and that fee is never
  * charged. The member is told by e-mail until when they keep access. A membership Stripe bills is
@@ -47,7 +61,10 @@ export async function cancelMembership(
       .limit(1);
     const endsNow = atOnce || unpaid !== undefined;
     const neverCharged = membership.status === "trialing";
-    if (membership.providerSubscriptionRef) {
+    const notice = endsNow
+      ? undefined
+      : await cancelWithNotice(tx, membership, { actor, now, gateway: () => gateway ?? paymentGateway() });
+    if (membership.providerSubscriptionRef && !notice) {
       const provider = gateway ?? paymentGateway();
       if (provider.kind !== "hosted-card")
         throw new Error("This membership is billed by Stripe, which is not configured");
@@ -55,7 +72,7 @@ export async function cancelMembership(
       else if (!membership.cancelAtPeriodEnd)
         await provider.cancelSubscriptionAtPeriodEnd(membership.providerSubscriptionRef);
     }
-    let accessUntil = membership.currentPeriodEnd;
+    let accessUntil = notice?.endsAt ?? membership.currentPeriodEnd;
     if (endsNow) {
       accessUntil = now;
       await changeMembership(tx, {
@@ -69,7 +86,7 @@ export async function cancelMembership(
         .update(invoices)
         .set({ status: "void", nextAttemptAt: null })
         .where(and(eq(invoices.membershipId, membershipId), eq(invoices.status, "open")));
-    } else if (!membership.cancelAtPeriodEnd) {
+    } else if (!notice && !membership.cancelAtPeriodEnd) {
       await changeMembership(tx, {
         membershipId,
         to: membership.status,
@@ -89,15 +106,24 @@ export async function cancelMembership(
           origin,
           accessUntil,
           neverCharged,
+          refunded: notice?.refunded ?? 0,
         }),
       );
     }
-    return { kind: "cancelled", accessUntil, atOnce: endsNow };
+    return {
+      kind: "cancelled",
+      accessUntil,
+      atOnce: endsNow,
+      ...(notice?.refunded && { refunded: { amount: notice.refunded, currency: membership.currency } }),
+    };
   });
 }
 
-/** What the member's own cancellation did: until when they keep access, and whether it ended at once. */
-export type AddressCancellation = { accessUntil: Date; atOnce: boolean };
+/**
+ * What the member's own cancellation did: until when they keep access, whether it ended at once,
+ * and what was refunded when one month's notice ended it early.
+ */
+export type AddressCancellation = { accessUntil: Date; atOnce: boolean; refunded?: MembershipRefund };
 
 /**
  * The member's own cancellation (the confirmed unsubscribe link): the live membership of `email`,
@@ -114,5 +140,7 @@ export async function cancelMembershipOfAddress(
     .where(and(eq(memberships.email, email.toLowerCase()), inArray(memberships.status, LIVE_MEMBERSHIP_STATUSES)));
   if (!membership) return null;
   const outcome = await cancelMembership(db, { membershipId: membership.id, actor: CUSTOMER_ACTOR, now, origin });
-  return outcome.kind === "cancelled" ? { accessUntil: outcome.accessUntil, atOnce: outcome.atOnce } : null;
+  if (outcome.kind !== "cancelled") return null;
+  const { accessUntil, atOnce, refunded } = outcome;
+  return { accessUntil, atOnce, ...(refunded && { refunded }) };
 }

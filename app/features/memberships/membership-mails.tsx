@@ -11,7 +11,7 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS, noticeWording } from "./membership-status";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: COMPANY_TIME_ZONE,
@@ -161,9 +161,15 @@ export function paymentFailedMail(
 }
 
 export function membershipCancelledMail(
-  details: MembershipMailBasics & { accessUntil: Date; neverCharged: boolean },
+  details: MembershipMailBasics & {
+    accessUntil: Date;
+    neverCharged: boolean;
+    /** Refunded of the quarter's fee, in minor units, when one month's notice ended it early; 0 for nothing. */
+    refunded?: number;
+  },
 ): Promise<MemberMail> {
   const until = formatMemberDay(details.accessUntil);
+  const refunded = details.refunded ? formatAmount(details.refunded, details.currency) : undefined;
   return mail(
     details.to,
     `Your ${brand()} membership is cancelled`,
@@ -175,10 +181,14 @@ export function membershipCancelledMail(
           ? "It ends within the free trial: you are not charged anything."
           : "No further fee will be charged."}
       </MailParagraph>
+      {refunded ? (
+        <MailParagraph>{`With ${noticeWording(MEMBERSHIP_TERMS.noticeMonths)}, your membership ends before the quarter you paid for: we refund ${refunded}, the part of its fee after ${until}.`}</MailParagraph>
+      ) : null}
       <MailFields
         rows={[
           ["Plan", details.planName],
           ["Access until", until],
+          ...(refunded ? [["Refunded", refunded] as [string, string]] : []),
         ]}
       />
     </MailLayout>,

@@ -59,7 +59,7 @@ export async function followSubscription(
       to: membership.status,
       actor: SYSTEM_ACTOR,
       note: changes.cancelAtPeriodEnd
-        ? `Résiliation demandée : fin le ${formatDateTimeFr(subscription.currentPeriodEnd)}`
+        ? `Résiliation demandée : fin le ${formatDateTimeFr(subscription.cancelAt ?? subscription.currentPeriodEnd)}`
         : "Période suivie de Stripe",
       changes,
     });
@@ -91,10 +91,15 @@ function periodChanges(membership: Membership, subscription: ProviderSubscriptio
   if (membership.cancelAtPeriodEnd !== subscription.cancelAtPeriodEnd) {
     changes.cancelAtPeriodEnd = subscription.cancelAtPeriodEnd;
   }
-  // A period only moves forward: an older snapshot never winds it back.
-  if (subscription.currentPeriodEnd > membership.currentPeriodEnd) {
+  // A period only moves forward: an older snapshot never winds it back. A cancellation with
+  // notice (cancel_at) ends it early: our period ends then too.
+  const end =
+    subscription.cancelAt && subscription.cancelAt < subscription.currentPeriodEnd
+      ? subscription.cancelAt
+      : subscription.currentPeriodEnd;
+  if (end > membership.currentPeriodEnd) {
     changes.currentPeriodStart = subscription.currentPeriodStart;
-    changes.currentPeriodEnd = subscription.currentPeriodEnd;
+    changes.currentPeriodEnd = end;
   }
   return Object.keys(changes).length > 0 ? changes : undefined;
 }

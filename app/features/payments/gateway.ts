@@ -147,6 +147,11 @@ export interface HostedCardGateway extends GatewayCommon {
   cancelSubscription(ref: string): Promise<void>;
   /** Ends it when the period paid for (or the trial) ends: nothing more is charged. */
   cancelSubscriptionAtPeriodEnd(ref: string): Promise<void>;
+  /**
+   * Ends it at `at`, before its period's end (a cancellation with one month's notice): nothing more
+   * is charged, and the provider credits nothing for the rest of the period (we refund it ourselves).
+   */
+  cancelSubscriptionAt(ref: string, at: Date): Promise<void>;
   readSubscription(ref: string): Promise<ProviderSubscriptionState>;
   /**
    * The payment a charge belongs to and every refund made of it, wherever it was made (the
@@ -162,6 +167,8 @@ export interface ProviderSubscriptionState {
   /** The provider's own word: "trialing", "active", "past_due", "canceled", "unpaid", "incomplete"… */
   status: string;
   cancelAtPeriodEnd: boolean;
+  /** When it is set to end before its period's end (a cancellation with notice), if it is. */
+  cancelAt?: Date;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   /** The order whose payment started it. */

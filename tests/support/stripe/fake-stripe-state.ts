@@ -1125,6 +1125,16 @@ export class FakeStripeState {
         subscription.cancel_at = atPeriodEnd ? subscription.items.data[0]!.current_period_end : null;
         subscription.canceled_at = atPeriodEnd ? this.now() : null;
       }
+      // A set end (a cancellation with notice): Stripe cancels the subscription then, and it is
+      // "at period end" only if that is the period's end. Prorations are not modelled: we ask for none.
+      const cancelAt = readInteger(params, "cancel_at");
+      if (cancelAt !== undefined) {
+        if (cancelAt <= this.now()) throw invalidRequest("cancel_at must be in the future.", "cancel_at");
+        const periodEnd = subscription.items.data[0]!.current_period_end;
+        subscription.cancel_at = Math.min(cancelAt, periodEnd);
+        subscription.cancel_at_period_end = cancelAt >= periodEnd;
+        subscription.canceled_at = this.now();
+      }
       const method = readText(params, "default_payment_method");
       if (method !== undefined) {
         subscription.default_payment_method = method
@@ -1376,7 +1386,10 @@ export class FakeStripeState {
         consider(subscription.trial_end - 3 * DAY, () => this.warnTrialEnd(subscription));
       }
       if (["trialing", "active", "past_due"].includes(subscription.status)) {
-        consider(subscription.items.data[0]!.current_period_end, () => this.renew(subscription));
+        const periodEnd = subscription.items.data[0]!.current_period_end;
+        const cancelAt = subscription.cancel_at;
+        if (cancelAt !== null && cancelAt < periodEnd) consider(cancelAt, () => this.end(subscription, cancelAt));
+        else consider(periodEnd, () => this.renew(subscription));
       }
     }
     for (const invoice of this.all("invoice")) {

@@ -257,8 +257,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       (p) => state.createSubscription(p),
     ),
     route("GET", "/v1/subscriptions/:id", "", (_, id) => state.get("subscription", id)),
-    route("POST", "/v1/subscriptions/:id", "cancel_at_period_end default_payment_method metadata", (p, id) =>
-      state.updateSubscription(id, p),
+    route(
+      "POST",
+      "/v1/subscriptions/:id",
+      "cancel_at_period_end cancel_at proration_behavior default_payment_method metadata",
+      (p, id) => state.updateSubscription(id, p),
     ),
     route("DELETE", "/v1/subscriptions/:id", "", (_, id) => state.cancelSubscription(id)),
     route("GET", "/v1/invoices", `subscription customer status ${list}`, (p) => state.listInvoices(p)),

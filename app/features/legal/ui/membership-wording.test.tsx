@@ -9,7 +9,7 @@ import { subscriptionTermsSections } from "./subscription-terms";
 import { WITHDRAW_PATH, modelWithdrawalForm } from "../model-withdrawal-form";
 import { cancellationForm, termsSections } from "./terms";
 
-// Terms unlike the real ones (3-day trial, every 3 months, 24 hours, 7 days, every 2 days, 14 days)
+// Terms unlike the real ones (3-day trial, every 3 months, 24 hours, 7 days, every 2 days, 14 days, one month's notice)
 // and prices unlike the plans' (49, 79): every number on the pages must move with them.
 vi.mock("~/features/memberships/membership-status", async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -21,6 +21,7 @@ vi.mock("~/features/memberships/membership-status", async (importOriginal) => ({
     retryEveryDays: 4,
     changeOfMindDays: 21,
     refundWithinDays: 11,
+    noticeMonths: 2,
   },
 }));
 
@@ -57,7 +58,7 @@ function text(sections: { title: string; body: ReactNode }[]) {
 
 /** The real terms' numbers, which must not appear once the constants say otherwise. */
 const STALE =
-  /\b3-day\b|\b7 days(?! a week)|\b14 days\b|\b14-day\b|every 3 months|every 2 days|24 hours before|\$49\b|\$79\b/;
+  /\b3-day\b|\b7 days(?! a week)|\b14 days\b|\b14-day\b|every 3 months|every 2 days|24 hours before|\$49\b|\$79\b|one month's notice|one month after|more than a month/;
 
 describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS and site.config.ts", () => {
   it("the terms and conditions", () => {
@@ -79,6 +80,10 @@ describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS an
       "within 11 days of the day we receive your withdrawal",
       "within 11 days",
       "wish to withdraw from the contract, within 21 days",
+      "After your first paid period you never have to give more than 2 months' notice",
+      "your membership ends 2 months after your cancellation, or at the end of that period if it ends sooner",
+      "we automatically refund the fee for the rest of that period, in proportion to the time, to the card you paid with within 11 days",
+      "your cancellation ends your membership 2 months after you cancel",
     ]) {
       expect(terms, phrase).toContain(phrase);
     }
@@ -95,7 +100,9 @@ describe("the legal pages read the membership's numbers from MEMBERSHIP_TERMS an
       "Changing your mind within 21 days",
       "You may withdraw within 21 days of receiving your confirmation e-mail",
       "$51 is charged on that day and then every 6 months",
-      "except the unused part when you withdraw within 21 days",
+      "except the unused part when you withdraw within 21 days or your membership ends with 2 months' notice",
+      "After your first paid period you never have to give more than 2 months' notice",
+      "your membership ends 2 months after your cancellation, or at the end of the period if that comes sooner, and we automatically refund",
       "within 11 days",
     ]) {
       expect(subscription, phrase).toContain(phrase);

@@ -3,15 +3,17 @@ import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-status";
 import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
 import { formatPeriod } from "~/features/privacy/retention";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
 const { company, pricing } = siteConfig;
-const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays } =
+const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays, noticeMonths } =
   MEMBERSHIP_TERMS;
+const notice = noticeWording(noticeMonths);
+const noticePeriod = formatPeriod(noticeMonths, "month");
 const plans = [pricing.medium, pricing.premium];
 const everyPeriod = `every ${periodMonths} months`;
 const trialPlan = pricing[TRIAL_PLAN];
@@ -89,13 +91,14 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
         <p>
           You can cancel at any time online on our <Link to="/unsubscribe">Unsubscribe</Link> page: we e-mail you a
           link, and opening it and confirming cancels your membership. Customer service can also cancel it for you. No
-          further fee is charged and you keep access until the end of the period you have already paid for (a trial
-          simply ends, without any charge); we confirm on screen and by e-mail until when.
+          further fee is charged. During the free trial it simply ends, without any charge; during your first paid
+          period you keep access until its end.
         </p>
         <p>
-          After your first paid period you never have to give more than one month&rsquo;s notice: if your period still
-          runs for more than a month when you cancel, customer service ends your membership one month after your
-          cancellation if you ask, and refunds the fee for the rest of the period in proportion to the time.
+          After your first paid period you never have to give more than {notice}: your membership ends {noticePeriod}{" "}
+          after your cancellation, or at the end of the period if that comes sooner, and we automatically refund the fee
+          for the rest of the period in proportion to the time. We confirm on screen and by e-mail until when you keep
+          access and any amount we refund.
         </p>
       </>
     ),
@@ -126,8 +129,8 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     body: (
       <p>
         A fee that has been charged is not refunded, except the unused part when you withdraw within {changeOfMindDays}{" "}
-        days or end your membership with one month&rsquo;s notice as above, and a confirmed duplicate charge or
-        technical overcharge. We refund to the card you paid with within {refundWithinDays} days.
+        days or your membership ends with {notice} as above, and a confirmed duplicate charge or technical overcharge.
+        We refund to the card you paid with within {refundWithinDays} days.
       </p>
     ),
   },

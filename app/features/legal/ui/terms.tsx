@@ -4,15 +4,17 @@ import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-status";
 import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
 import { formatPeriod } from "~/features/privacy/retention";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
 const { company, domains, pricing, fastTrack } = siteConfig;
-const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays } =
+const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays, noticeMonths } =
   MEMBERSHIP_TERMS;
+const notice = noticeWording(noticeMonths);
+const noticePeriod = formatPeriod(noticeMonths, "month");
 const plans = [pricing.medium, pricing.premium];
 const everyPeriod = `every ${periodMonths} months`;
 const reminderBefore = formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour");
@@ -318,16 +320,21 @@ export const termsSections: LegalSectionContent[] = [
           </li>
         </ul>
         <p>
-          Your cancellation takes effect at the end of the period you have already paid for: no further fee is charged,
-          and you keep access until then. If you cancel during the free trial, it ends at the end of the trial and
-          nothing is charged. If a fee is unpaid when you cancel, the membership ends at once and that fee is not
-          charged. We confirm your cancellation on screen and by e-mail, with the date until which you keep access.
+          If you cancel during the free trial, it ends at the end of the trial and nothing is charged. If you cancel
+          during your first paid period, your cancellation takes effect at the end of that period: no further fee is
+          charged, and you keep access until then. If a fee is unpaid when you cancel, the membership ends at once and
+          that fee is not charged.
         </p>
         <p>
-          After your first paid period you never have to give more than one month&rsquo;s notice. If you cancel more
-          than a month before the end of a later period, you may ask our customer service to end your membership one
-          month after your cancellation instead; we then refund the fee for the rest of that period, in proportion to
-          the time, within {refundWithinDays} days.
+          After your first paid period you never have to give more than {notice}. When you cancel during a later period,
+          your membership ends {noticePeriod} after your cancellation, or at the end of that period if it ends sooner;
+          no further fee is charged, and you keep access until then. If it ends before the end of the period you have
+          paid for, we automatically refund the fee for the rest of that period, in proportion to the time, to the card
+          you paid with within {refundWithinDays} days.
+        </p>
+        <p>
+          We confirm your cancellation on screen and by e-mail, with the date until which you keep access and any amount
+          we refund.
         </p>
         <p>
           The membership ends when you cancel it, or when a payment is declined and not made within the{" "}
@@ -348,16 +355,18 @@ export const termsSections: LegalSectionContent[] = [
             (see <a href="#change-of-mind">Your right of withdrawal</a>);
           </li>
           <li>
-            when, after your first paid period, you ask to end your membership one month after your cancellation: the
-            part of the fee for the time after that (see <a href="#cancellation">Cancelling your membership</a>);
+            when, after your first paid period, your cancellation ends your membership {noticePeriod} after you cancel:
+            the part of the fee for the time after that, without your asking (see{" "}
+            <a href="#cancellation">Cancelling your membership</a>);
           </li>
           <li>a duplicate charge, where you were charged twice for the same period; and</li>
           <li>a technical overcharge, where you were charged more than your plan&rsquo;s price.</li>
         </ul>
         <p>
-          A withdrawal is refunded without your asking. Tell our customer service about any other such charge. Once we
-          have confirmed it, we refund the amount to the card you paid with within{" "}
-          <strong>{refundWithinDays} days</strong>, and tell you by e-mail how much we refunded.
+          A withdrawal, and the rest of a period after a cancellation with {notice}, are refunded without your asking.
+          Tell our customer service about any other such charge. Once we have confirmed it, we refund the amount to the
+          card you paid with within <strong>{refundWithinDays} days</strong>, and tell you by e-mail how much we
+          refunded.
         </p>
       </>
     ),

@@ -116,6 +116,13 @@ export function createStripeGateway(
       await stripe.subscriptions.update(ref, { cancel_at_period_end: true });
     },
 
+    async cancelSubscriptionAt(ref, at) {
+      await stripe.subscriptions.update(ref, {
+        cancel_at: Math.floor(at.getTime() / 1000),
+        proration_behavior: "none",
+      });
+    },
+
     async readSubscription(ref) {
       const subscription = await stripe.subscriptions.retrieve(ref);
       const item = subscription.items.data[0];
@@ -126,7 +133,10 @@ export function createStripeGateway(
       return {
         ref: subscription.id,
         status: subscription.status,
-        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        // A set end date before the period's end (cancel_at) ends it too, without renewal.
+        cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+        ...(subscription.cancel_at !== null &&
+          subscription.cancel_at < end && { cancelAt: fromUnix(subscription.cancel_at) }),
         currentPeriodStart: fromUnix(start),
         currentPeriodEnd: fromUnix(end),
         orderId: subscription.metadata?.orderId,
