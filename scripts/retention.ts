@@ -3,7 +3,8 @@
 // Uses the database the server uses; the embedded one only while the server is stopped.
 import type { RetentionCounts } from "~/features/privacy/retention-job.server";
 import { runRetention } from "~/features/privacy/retention-job.server";
-import { RETENTION, formatPeriod } from "~/features/privacy/retention";
+import { RETENTION } from "~/features/privacy/retention";
+import { formatPeriod } from "~/lib/format-period";
 import { runWithDatabase } from "./database-cli";
 
 const LABELS: Record<keyof RetentionCounts, string> = {

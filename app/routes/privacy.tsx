@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy";
 import type { DocumentHandle } from "~/root";
 import { LegalDocument } from "~/features/legal/ui/legal-document";
-import { PRIVACY_LAST_UPDATED, privacyIntro, privacySections } from "~/features/legal/ui/privacy-policy";
+import { PRIVACY_LAST_UPDATED, privacyIntro, privacySections } from "~/features/privacy/ui/privacy-policy";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

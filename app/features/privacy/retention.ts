@@ -16,12 +16,3 @@ export const RETENTION = {
   /** Rate-limit counters hold a client's IP address; their windows last a minute, so a day is plenty. */
   rateLimitCounterHours: 24,
 } as const;
-
-export type PeriodUnit = "hour" | "day" | "month" | "year";
-
-/** A period as the policy words it: "one month", "48 hours", "6 years". */
-export function formatPeriod(amount: number, unit: PeriodUnit): string {
-  if (!Number.isInteger(amount) || amount < 1)
-    throw new Error(`A period must be a positive whole number, got ${amount}`);
-  return amount === 1 ? `one ${unit}` : `${amount} ${unit}s`;
-}

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { siteConfig } from "../../../../site.config";
 import type * as SiteConfigModule from "../../../../site.config";
-import { privacySections } from "./privacy-policy";
+import { privacySections } from "~/features/privacy/ui/privacy-policy";
 import { subscriptionTermsSections } from "./subscription-terms";
 import { WITHDRAW_PATH, modelWithdrawalForm } from "../model-withdrawal-form";
 import { cancellationForm, termsSections } from "./terms";

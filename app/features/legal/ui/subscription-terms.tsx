@@ -5,7 +5,7 @@ import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/leg
 import { Price } from "~/components/ui/price";
 import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-status";
 import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
-import { formatPeriod } from "~/features/privacy/retention";
+import { formatPeriod } from "~/lib/format-period";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 

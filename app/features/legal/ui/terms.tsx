@@ -6,7 +6,7 @@ import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
 import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-status";
 import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
-import { formatPeriod } from "~/features/privacy/retention";
+import { formatPeriod } from "~/lib/format-period";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 

@@ -3,7 +3,8 @@ import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { siteConfig } from "../../../../site.config";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
-import { RETENTION, formatPeriod } from "~/features/privacy/retention";
+import { RETENTION } from "~/features/privacy/retention";
+import { formatPeriod } from "~/lib/format-period";
 
 const { company, domains } = siteConfig;
 const customerDataPeriod = formatPeriod(RETENTION.customerDataYears, "year");
