@@ -30,6 +30,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("unsubscribe/confirm", "routes/unsubscribe-confirm.tsx"),
+  route("withdraw", "routes/withdraw.tsx"),
   route("terms", "routes/terms.tsx"),
   route("subscription-terms", "routes/subscription-terms.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -132,6 +132,7 @@ const TABLE: RouteAccess[] = [
   { route: "unsubscribe", path: "/unsubscribe", get: everyone(200), post: everyone(400) },
   // Without a token the page explains the link is not valid; posting one that is not is refused.
   { route: "unsubscribe/confirm", path: "/unsubscribe/confirm", get: everyone(200), post: everyone(400) },
+  { route: "withdraw", path: "/withdraw", get: everyone(200), post: everyone(400) },
   { route: "terms", path: "/terms", get: everyone(200), post: everyone(NOT_ALLOWED) },
   { route: "subscription-terms", path: "/subscription-terms", get: everyone(200), post: everyone(NOT_ALLOWED) },
   { route: "privacy", path: "/privacy", get: everyone(200), post: everyone(NOT_ALLOWED) },
