@@ -13,11 +13,7 @@ import { receiptTime } from "~/features/withdrawal/receipt-time";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
 import { withdrawalSubmissionSchema } from "~/features/withdrawal/withdrawal-schema";
 import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
-import {
-  WithdrawalDetailsForm,
-  WithdrawalReceipt,
-  WithdrawalReview,
-} from "~/features/withdrawal/ui/withdrawal-steps";
+import { WithdrawalDetailsForm, WithdrawalReceipt, WithdrawalReview } from "~/features/withdrawal/ui/withdrawal-steps";
 import { handleFormAction } from "~/lib/form-action.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { passRetryAfter } from "~/lib/retry-after";

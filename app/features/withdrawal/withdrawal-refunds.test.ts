@@ -15,9 +15,9 @@ describe("unusedFeeRefund", () => {
 
   it("refunds the whole fee of a period that has not started", () => {
     const before = new Date(start.getTime() - 60_000);
-    expect(unusedFeeRefund({ amount: 4900, periodStart: start, periodEnd: end, until: before, refundedBefore: 0 })).toBe(
-      4900,
-    );
+    expect(
+      unusedFeeRefund({ amount: 4900, periodStart: start, periodEnd: end, until: before, refundedBefore: 0 }),
+    ).toBe(4900);
   });
 
   it("keeps the used share rounded down, so the consumer gets the odd minor unit", () => {

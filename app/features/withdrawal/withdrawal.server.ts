@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, min } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, invoices, memberships, orderEvents, orders, withdrawals, type WithdrawalOutcome } from "~/db/schema";
+import {
+  customers,
+  invoices,
+  memberships,
+  orderEvents,
+  orders,
+  withdrawals,
+  type WithdrawalOutcome,
+} from "~/db/schema";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { CHARGED_ORDER_STATUSES, isPaidStatus } from "~/features/booking/order-status";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -25,7 +33,10 @@ const WITHDRAWAL_NOTE = "Rétractation du consommateur (fonction de rétractatio
  * whose payment started it, so the same lookup finds both. The name is recorded but not compared:
  * people write their names in many ways, and the number and address already identify the contract.
  */
-async function findContract(db: Database, { contractNumber, email }: Pick<WithdrawalDetails, "contractNumber" | "email">) {
+async function findContract(
+  db: Database,
+  { contractNumber, email }: Pick<WithdrawalDetails, "contractNumber" | "email">,
+) {
   const [order] = await db
     .select({
       id: orders.id,
@@ -111,7 +122,11 @@ async function withdrawFromMembership(
     if (amount <= 0) continue;
     const outcome = await refundInvoice(tx, gateway, {
       invoiceId: invoice.id,
-      refund: { amount, reason: `${WITHDRAWAL_NOTE} : part non utilisée`, idempotencyKey: `withdrawal:${withdrawalId}:invoice:${invoice.id}` },
+      refund: {
+        amount,
+        reason: `${WITHDRAWAL_NOTE} : part non utilisée`,
+        idempotencyKey: `withdrawal:${withdrawalId}:invoice:${invoice.id}`,
+      },
       actor: CUSTOMER_ACTOR,
     });
     if (outcome.kind === "refunded") {

@@ -121,8 +121,8 @@ export function WithdrawalReceipt({ day, time, email }: { day: string; time: str
       </p>
       <p className="text-muted-foreground">
         If the details match one of our contracts, we have e-mailed an acknowledgement to{" "}
-        <strong className="text-foreground wrap-anywhere">{email}</strong>, saying what your withdrawal changes and
-        what we refund. If it does not arrive within a few minutes, contact our customer service at{" "}
+        <strong className="text-foreground wrap-anywhere">{email}</strong>, saying what your withdrawal changes and what
+        we refund. If it does not arrive within a few minutes, contact our customer service at{" "}
         <CompanyEmailLink className={linkClass} /> or <CompanyPhoneLink className={linkClass} />.
       </p>
       <p>
