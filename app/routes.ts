@@ -14,6 +14,7 @@ export default [
     route("admin/memberships", "routes/admin.memberships.tsx"),
     route("admin/memberships/:membershipId", "routes/admin.membership.tsx"),
     route("admin/messages", "routes/admin.messages.tsx"),
+    route("admin/withdrawals", "routes/admin.withdrawals.tsx"),
     route("admin/data-requests", "routes/admin.data-requests.tsx"),
     route("admin/data-requests/:requestId", "routes/admin.data-request.tsx"),
     route("admin/data-requests/:requestId/export", "routes/admin.data-request-export.ts"),

@@ -101,6 +101,7 @@ const TABLE: RouteAccess[] = [
     get: adminPage(404),
     post: adminPage(404),
   },
+  { route: "admin/withdrawals", path: "/admin/withdrawals", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/statistics", path: "/admin/statistics", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/emails", path: "/admin/emails", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   {

@@ -12,6 +12,7 @@ import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { receiptTime } from "~/features/withdrawal/receipt-time";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { latestWithdrawals, withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
 import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
 import { companyDay } from "~/lib/company-time";
 import { action as withdrawAction } from "~/routes/withdraw";
@@ -222,6 +223,21 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
     expect(await refundsOfOrder(order.id)).toHaveLength(1);
     expect((await membershipById(membership.id)).status).toBe("canceled");
     expect((await allWithdrawals())[0]!.outcome).toBe("withdrawn");
+  });
+});
+
+describe(`the back office's withdrawals on ${testDatabaseKind()}`, () => {
+  it("lists each withdrawal on its order's and its membership's page, and all of them newest first", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    await withdraw({ contractNumber: "FT-9-TYPO", email }, { now: addMinutes(new Date(), 1) });
+    await withdraw({ contractNumber: order.orderNumber, email }, { now: addMinutes(new Date(), 2) });
+    const [ofOrder] = await withdrawalsOf(db(), { orderId: order.id });
+    expect(ofOrder).toMatchObject({ outcome: "withdrawn", contractNumber: order.orderNumber, name: "Ada Lovelace" });
+    expect(await withdrawalsOf(db(), { membershipId: membership.id })).toEqual([ofOrder]);
+    expect((await latestWithdrawals(db())).map((row) => [row.outcome, row.orderNumber])).toEqual([
+      ["withdrawn", order.orderNumber],
+      ["unmatched", null],
+    ]);
   });
 });
 
