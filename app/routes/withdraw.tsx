@@ -4,6 +4,7 @@ import type { Route } from "./+types/withdraw";
 import { PageHeading } from "~/components/layout/page-heading";
 import { database } from "~/db/client.server";
 import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
+import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { isHoneypotFilled } from "~/features/messages/honeypot";
@@ -60,6 +61,14 @@ export function action({ request }: Route.ActionArgs) {
   });
 }
 
+const linkClass = "font-medium text-link underline-offset-4 hover:underline";
+
+const customerService = (
+  <>
+    <CompanyEmailLink className={linkClass} /> or <CompanyPhoneLink className={linkClass} />
+  </>
+);
+
 export default function WithdrawPage({ actionData }: Route.ComponentProps) {
   const step = actionData && "step" in actionData ? actionData : undefined;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
@@ -70,7 +79,7 @@ export default function WithdrawPage({ actionData }: Route.ComponentProps) {
         {step?.step === "review" ? (
           <WithdrawalReview details={step.details} idempotencyKey={step.idempotencyKey} />
         ) : step?.step === "received" ? (
-          <WithdrawalReceipt day={step.day} time={step.time} email={step.email} />
+          <WithdrawalReceipt day={step.day} time={step.time} email={step.email} contact={customerService} />
         ) : (
           <WithdrawalDetailsForm
             key={step?.step ?? "details"}

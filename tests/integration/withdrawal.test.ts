@@ -12,6 +12,7 @@ import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { receiptTime } from "~/features/withdrawal/receipt-time";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { erasePersonalData, findPersonalData, personalDataCounts } from "~/features/privacy/personal-data.server";
 import { latestWithdrawals, withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
 import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
 import { companyDay } from "~/lib/company-time";
@@ -238,6 +239,27 @@ describe(`the back office's withdrawals on ${testDatabaseKind()}`, () => {
       ["withdrawn", order.orderNumber],
       ["unmatched", null],
     ]);
+  });
+});
+
+describe(`withdrawals in data requests on ${testDatabaseKind()}`, () => {
+  it("exports an address's withdrawals; erasure deletes the unmatched and keeps the matched without name or address", async () => {
+    const { order, email } = await paidFastTrack();
+    await withdraw({ contractNumber: "FT-9-TYPO", email: email.toUpperCase() });
+    await withdraw({ contractNumber: order.orderNumber, email });
+    const data = await findPersonalData(db(), email);
+    expect(data.withdrawals.map((row) => [row.contractNumber, row.outcome, row.name])).toEqual([
+      ["FT-9-TYPO", "unmatched", "Ada Lovelace"],
+      [order.orderNumber, "withdrawn", "Ada Lovelace"],
+    ]);
+    expect(personalDataCounts(data)).toMatchObject({ withdrawals: 2 });
+
+    const erased = await erasePersonalData(db(), email, { actor: ADMIN, origin });
+    expect(erased).toMatchObject({ erased: true, counts: { withdrawalsDeleted: 1, withdrawalsAnonymised: 1 } });
+    expect(await allWithdrawals()).toEqual([
+      expect.objectContaining({ outcome: "withdrawn", orderId: order.id, name: "Client anonymisé", email: "" }),
+    ]);
+    expect((await findPersonalData(db(), email)).withdrawals).toEqual([]);
   });
 });
 

@@ -8,3 +8,8 @@ export const WITHDRAWAL_OUTCOME_LABELS: Record<WithdrawalOutcome, { label: strin
   // The details matched no contract: someone should look into it (a typing mistake, another address).
   unmatched: { label: "Sans correspondance", tone: "pending" },
 };
+
+/** The outcome as the back office words it, in French. */
+export function withdrawalOutcomeLabel(outcome: string): string {
+  return WITHDRAWAL_OUTCOME_LABELS[outcome as WithdrawalOutcome]?.label ?? outcome;
+}

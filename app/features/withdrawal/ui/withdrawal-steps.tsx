@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type * as React from "react";
 import { Form, Link } from "react-router";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
@@ -8,15 +9,13 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { InputField } from "~/components/ui/input-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
-import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { FIELD_LIMITS } from "~/features/messages/schemas";
 import { HoneypotField } from "~/features/messages/ui/honeypot-field";
 import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
 import { MEMBERSHIP_NUMBER_HINT } from "../withdrawal-steps";
 import { CONTRACT_NUMBER_MAX, withdrawalSubmissionSchema, type WithdrawalDetails } from "../withdrawal-schema";
 
-const linkClass = "font-medium text-link underline-offset-4 hover:underline";
+// The forms post to the page that shows them (/withdraw, WITHDRAW_PATH), which has every step.
 
 /** Step 1: who withdraws, from which contract, and where the acknowledgement goes. */
 export function WithdrawalDetailsForm({
@@ -34,13 +33,12 @@ export function WithdrawalDetailsForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawalSubmissionSchema }),
   });
-  const pending = useIsPending({ formAction: WITHDRAW_PATH, fields: { intent: "review" } });
+  const pending = useIsPending({ fields: { intent: "review" } });
   useFocusFirstInvalidField(form.id, lastResult);
   return (
     <SectionCard large title="Your details" subtitle="All three are needed to find your contract.">
       <Form
         method="post"
-        action={WITHDRAW_PATH}
         id={form.id}
         noValidate={form.noValidate}
         onSubmit={form.onSubmit}
@@ -75,7 +73,7 @@ export function WithdrawalDetailsForm({
 
 /** Step 2: the details again, and the button that makes the withdrawal (Art. 11a(2): "Confirm withdrawal"). */
 export function WithdrawalReview({ details, idempotencyKey }: { details: WithdrawalDetails; idempotencyKey: string }) {
-  const confirming = useIsPending({ formAction: WITHDRAW_PATH, fields: { intent: "confirm" } });
+  const confirming = useIsPending({ fields: { intent: "confirm" } });
   return (
     <SectionCard large title="Check and confirm" contentClassName="grid gap-6">
       <SummaryList
@@ -89,7 +87,7 @@ export function WithdrawalReview({ details, idempotencyKey }: { details: Withdra
       <p className="text-muted-foreground">
         Nothing happens until you press <strong className="text-foreground">Confirm withdrawal</strong>.
       </p>
-      <Form method="post" action={WITHDRAW_PATH} className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+      <Form method="post" className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
         <input type="hidden" name="fullName" value={details.fullName} />
         <input type="hidden" name="contractNumber" value={details.contractNumber} />
         <input type="hidden" name="email" value={details.email} />
@@ -112,8 +110,21 @@ export function WithdrawalReview({ details, idempotencyKey }: { details: Withdra
   );
 }
 
-/** Step 3: the receipt, word for word the same whether or not the details matched a contract. */
-export function WithdrawalReceipt({ day, time, email }: { day: string; time: string; email: string }) {
+/**
+ * Step 3: the receipt, word for word the same whether or not the details matched a contract.
+ * `contact` is how to reach customer service (the company's e-mail and phone).
+ */
+export function WithdrawalReceipt({
+  day,
+  time,
+  email,
+  contact,
+}: {
+  day: string;
+  time: string;
+  email: string;
+  contact: React.ReactNode;
+}) {
   return (
     <SectionCard large title="Withdrawal received" contentClassName="grid gap-4 text-base">
       <p role="status">
@@ -122,8 +133,7 @@ export function WithdrawalReceipt({ day, time, email }: { day: string; time: str
       <p className="text-muted-foreground">
         If the details match one of our contracts, we have e-mailed an acknowledgement to{" "}
         <strong className="text-foreground wrap-anywhere">{email}</strong>, saying what your withdrawal changes and what
-        we refund. If it does not arrive within a few minutes, contact our customer service at{" "}
-        <CompanyEmailLink className={linkClass} /> or <CompanyPhoneLink className={linkClass} />.
+        we refund. If it does not arrive within a few minutes, contact our customer service at {contact}.
       </p>
       <p>
         <Button asChild variant="outline">
