@@ -1,4 +1,4 @@
-import { emailAddress, FIELD_LIMITS, requiredText } from "~/features/messages/schemas";
+import { emailAddress, requiredText, servicesContactSchema } from "~/features/messages/schemas";
 import { z } from "~/lib/zod";
 
 /** Longest accepted order or membership number ("FT-1764031117000-ABCDEF" is 23 characters). */
@@ -6,11 +6,8 @@ export const CONTRACT_NUMBER_MAX = 40;
 
 /** What the withdrawal form asks (Art. 11a(2)): who, which contract, and where to send the acknowledgement. */
 export const withdrawalDetailsSchema = z.object({
-  fullName: requiredText(
-    "Full name is required",
-    FIELD_LIMITS.fullName,
-    `Full name must be at most ${FIELD_LIMITS.fullName} characters`,
-  ),
+  // The same full name as the services contact form asks.
+  fullName: servicesContactSchema.shape.fullName,
   contractNumber: requiredText(
     "Order or membership number is required",
     CONTRACT_NUMBER_MAX,
