@@ -3,7 +3,15 @@ import type { Page, TestInfo } from "@playwright/test";
 import { signInAsNewAdmin } from "../support/e2e/auth-page";
 import { bookAndPay } from "../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
-import { cardOf, clientAddressFor, expect, mailsTo, test, waitForMail } from "../support/e2e/fixtures";
+import {
+  cardOf,
+  clientAddressFor,
+  expect,
+  mailsTo,
+  seriousA11yViolations,
+  test,
+  waitForMail,
+} from "../support/e2e/fixtures";
 import { screenshots } from "../support/e2e/screenshots";
 
 interface Details {
@@ -37,19 +45,28 @@ async function withdraw(page: Page, details: Details, shots?: TestInfo) {
   await page.getByLabel("Full name").fill(details.fullName);
   await page.getByLabel("Order or membership number").fill(details.contractNumber);
   await page.getByLabel("E-mail address").fill(details.email);
-  if (shots) await screenshots(page, "withdraw-form", shots);
+  if (shots) {
+    expect(await seriousA11yViolations(page), "the form").toEqual([]);
+    await screenshots(page, "withdraw-form", shots);
+  }
   await page.getByRole("button", { name: "Continue" }).click();
 
   const review = cardOf(page, "Check and confirm");
   await expect(review).toContainText(details.contractNumber);
   await expect(review).toContainText(details.email);
   await expect(review).toContainText("Nothing happens until you press Confirm withdrawal.");
-  if (shots) await screenshots(page, "withdraw-review", shots);
+  if (shots) {
+    expect(await seriousA11yViolations(page), "the review step").toEqual([]);
+    await screenshots(page, "withdraw-review", shots);
+  }
   await page.getByRole("button", { name: "Confirm withdrawal" }).click();
 
   const receipt = page.getByRole("status").filter({ hasText: "We received your withdrawal" });
   await expect(receipt).toHaveText(RECEIVED);
-  if (shots) await screenshots(page, "withdraw-receipt", shots);
+  if (shots) {
+    expect(await seriousA11yViolations(page), "the receipt").toEqual([]);
+    await screenshots(page, "withdraw-receipt", shots);
+  }
   return cardOf(page, "Withdrawal received").innerText();
 }
 
