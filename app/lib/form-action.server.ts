@@ -14,7 +14,7 @@ type Refuse<Extra> = (
   formErrors?: string[],
 ) => ReturnType<typeof data<FormActionData & Extra>>;
 
-interface FormActionOptions<Schema extends z.ZodObject, Saved, Extra> {
+interface FormActionOptions<Schema extends z.ZodObject, Saved, Extra, Answer> {
   request: Request;
   /** Names the form in logs. */
   form: string;
@@ -41,8 +41,11 @@ interface FormActionOptions<Schema extends z.ZodObject, Saved, Extra> {
    * error and, when given, its own action data.
    */
   failure: { log: string; formError: string; data?: Extra };
-  /** The answer to a saved submission: a redirect with a toast, or a refusal. */
-  answer(saved: Saved, submitted: { refuse: Refuse<Extra>; formData: FormData }): Response | ReturnType<Refuse<Extra>>;
+  /** The answer to a saved submission: a redirect with a toast, a refusal, or a page's next step (`Answer`). */
+  answer(
+    saved: Saved,
+    submitted: { refuse: Refuse<Extra>; formData: FormData },
+  ): Response | ReturnType<Refuse<Extra>> | ReturnType<typeof data<Answer>>;
 }
 
 /**
@@ -51,7 +54,7 @@ interface FormActionOptions<Schema extends z.ZodObject, Saved, Extra> {
  * refuses a valid submission over the rate limit the same way (429), so nothing is stored in either
  * case; then saves it and answers. A save that throws is logged and refused with the form's error (500).
  */
-export async function handleFormAction<Schema extends z.ZodObject, Saved, Extra = object>({
+export async function handleFormAction<Schema extends z.ZodObject, Saved, Extra = object, Answer = never>({
   request,
   form,
   logContext,
@@ -64,7 +67,7 @@ export async function handleFormAction<Schema extends z.ZodObject, Saved, Extra 
   save,
   failure,
   answer,
-}: FormActionOptions<Schema, Saved, Extra>) {
+}: FormActionOptions<Schema, Saved, Extra, Answer>) {
   const formData = await readFormData(request);
   const dropped = drop?.(formData);
   if (dropped) return dropped;

@@ -21,6 +21,8 @@ import { RefundList } from "~/features/payments/ui/refund-list";
 import { refundFeedback } from "~/features/payments/refund-feedback";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { WithdrawalList } from "~/features/withdrawal/ui/withdrawal-list";
+import { withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
 import type { Actor } from "~/lib/actor";
 import { formatAmountFr, formatDateFr, formatDateTimeFr } from "~/lib/format-fr";
 import { readFormData } from "~/lib/form-data.server";
@@ -37,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const details = await findMembershipDetails(database().db, params.membershipId);
   if (!details) return data({ found: null }, { status: 404 });
-  return { found: { details, refundKeys: refundKeys(details) } };
+  const withdrawals = await withdrawalsOf(database().db, { membershipId: details.membership.id });
+  return { found: { details, refundKeys: refundKeys(details), withdrawals } };
 }
 
 const NOT_FOUND = () => new Response("Not Found", { status: 404 });
@@ -190,6 +193,13 @@ export default function AdminMembershipPage({ loaderData, actionData }: Route.Co
         </SectionCard>
         <SectionCard title="Remboursements" className="lg:col-start-1 lg:row-start-4">
           <RefundList refunds={refunds} describe={(refund) => `Facture ${invoicePeriod(refund.invoiceId)}`} />
+        </SectionCard>
+        <SectionCard
+          title="Rétractations"
+          subtitle="Déclarées par le membre via la fonction de rétractation du site."
+          className="lg:col-start-1 lg:row-start-5"
+        >
+          <WithdrawalList withdrawals={found.withdrawals} />
         </SectionCard>
         <SectionCard
           title="Historique"

@@ -26,6 +26,8 @@ import { refundSchema } from "~/features/payments/refund";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { RefundForm } from "~/features/payments/ui/refund-form";
 import { RefundList } from "~/features/payments/ui/refund-list";
+import { WithdrawalList } from "~/features/withdrawal/ui/withdrawal-list";
+import { withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({ title: data?.details ? `Commande ${data.details.order.orderNumber}` : "Commande introuvable" }),
@@ -35,9 +37,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const details = await findOrderDetails(database().db, params.orderId);
-  if (!details) return data({ details: null, refundKey: null }, { status: 404 });
+  if (!details) return data({ details: null, refundKey: null, withdrawals: [] }, { status: 404 });
+  const withdrawals = await withdrawalsOf(database().db, { orderId: details.order.id });
   // A new key for each page load: the refund form sent twice (a double click, a resubmission) refunds once.
-  return { details, refundKey: crypto.randomUUID() };
+  return { details, refundKey: crypto.randomUUID(), withdrawals };
 }
 
 /** The refund form's hidden field, which tells its submissions from the status buttons'. */
@@ -127,7 +130,7 @@ async function refund(formData: FormData, orderId: string, page: string, actor: 
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { details, refundKey } = loaderData;
+  const { details, refundKey, withdrawals } = loaderData;
   if (!details) {
     return <AdminPage title="Commande introuvable" lead="Cette commande n'existe pas ou a été supprimée." />;
   }
@@ -202,6 +205,13 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
                 : "Cette commande n'a pas été payée : il n'y a rien à rembourser."}
             </p>
           )}
+        </SectionCard>
+        <SectionCard
+          title="Rétractations"
+          subtitle="Déclarées par le client via la fonction de rétractation du site."
+          className="lg:col-start-1 lg:row-start-5"
+        >
+          <WithdrawalList withdrawals={withdrawals} />
         </SectionCard>
         <SectionCard
           title="Historique"

@@ -9,6 +9,7 @@ import {
   Repeat,
   ShieldCheck,
   ShoppingCart,
+  Undo2,
   Users,
 } from "lucide-react";
 import type { Route } from "./+types/admin";
@@ -70,6 +71,7 @@ const QUICK_ACCESS = [
   { to: "/admin/memberships", label: "Abonnements", icon: Repeat },
   { to: "/admin/statistics", label: "Statistiques de ventes", icon: BarChart3 },
   { to: "/admin/messages", label: "Messages", icon: Inbox },
+  { to: "/admin/withdrawals", label: "Rétractations", icon: Undo2 },
   { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
   { to: "/admin/emails", label: "Aperçu des e-mails", icon: Mail },
 ];

@@ -15,6 +15,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/admin.ord
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as ordersExportLoader } from "~/routes/admin.orders-export";
 import { loader as emailsLoader } from "~/routes/admin.emails";
+import { loader as withdrawalsLoader } from "~/routes/admin.withdrawals";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { loader as voucherApiLoader } from "~/routes/api.vouchers";
 import { generatorFormDefaults } from "~/features/site-config/generator/generator-schema";
@@ -175,6 +176,13 @@ const PROTECTED: ProtectedEntry[] = [
     kind: "page",
     path: "/admin/emails",
     run: (r) => emailsLoader(routeArgs(r)),
+  },
+  {
+    name: "GET /admin/withdrawals",
+    module: "admin.withdrawals.tsx",
+    kind: "page",
+    path: "/admin/withdrawals",
+    run: (r) => withdrawalsLoader(routeArgs(r)),
   },
   {
     name: "GET /admin/statistics",

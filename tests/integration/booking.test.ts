@@ -30,6 +30,7 @@ const nothingStored = {
   refunds: 0,
   hosted_payments: 0,
   provider_events: 0,
+  withdrawals: 0,
 };
 
 describe(`createBooking on ${testDatabaseKind()}`, () => {

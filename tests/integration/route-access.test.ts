@@ -101,6 +101,7 @@ const TABLE: RouteAccess[] = [
     get: adminPage(404),
     post: adminPage(404),
   },
+  { route: "admin/withdrawals", path: "/admin/withdrawals", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/statistics", path: "/admin/statistics", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/emails", path: "/admin/emails", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   {
@@ -132,6 +133,7 @@ const TABLE: RouteAccess[] = [
   { route: "unsubscribe", path: "/unsubscribe", get: everyone(200), post: everyone(400) },
   // Without a token the page explains the link is not valid; posting one that is not is refused.
   { route: "unsubscribe/confirm", path: "/unsubscribe/confirm", get: everyone(200), post: everyone(400) },
+  { route: "withdraw", path: "/withdraw", get: everyone(200), post: everyone(400) },
   { route: "terms", path: "/terms", get: everyone(200), post: everyone(NOT_ALLOWED) },
   { route: "subscription-terms", path: "/subscription-terms", get: everyone(200), post: everyone(NOT_ALLOWED) },
   { route: "privacy", path: "/privacy", get: everyone(200), post: everyone(NOT_ALLOWED) },

@@ -20,6 +20,7 @@ import {
 } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { refundIssuedMail } from "~/features/payments/refund-mail";
+import { withdrawalAcknowledgementMail } from "~/features/withdrawal/withdrawal-mail";
 
 /** Every e-mail the site sends, rendered with made-up data: for the preview page and the rendering test. */
 export interface EmailSample {
@@ -76,6 +77,13 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     origin,
   };
   const card = { cardBrand: "Visa", cardLast4: "4242" };
+  const withdrawal = {
+    to: booking.to,
+    name: booking.customerName,
+    contractNumber: booking.orderNumber,
+    receivedAt: new Date("2030-06-03T09:30:00Z"),
+    origin,
+  };
   const rendered: (Omit<EmailSample, "subject" | "html" | "text" | "attachments"> & {
     mail: MailContent & { attachments?: MailAttachment[] };
   })[] = [
@@ -178,6 +186,38 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
         currency: "EUR",
         paidFor: "Medium membership, 4 June 2030 to 4 September 2030",
         ...card,
+      }),
+    },
+    {
+      id: "withdrawal-withdrawn",
+      label: "Rétractation reçue (dans le délai)",
+      sentWhen:
+        "Au client, quand une rétractation faite sur /withdraw correspond à une commande payée dans le délai : l'abonnement prend fin et ce qui n'a pas été fourni est remboursé.",
+      facts: [
+        "3 June 2030 at 11:30 (Amsterdam time)",
+        booking.orderNumber,
+        "€33",
+        "Your membership ended on 3 June 2030.",
+      ],
+      mail: await withdrawalAcknowledgementMail({
+        ...withdrawal,
+        result: {
+          outcome: "withdrawn",
+          membershipEndedAt: withdrawal.receivedAt,
+          refunds: [{ paidFor: `Fast Track order ${booking.orderNumber}`, amount: 3300, currency: "EUR" }],
+          fastTrackProvided: false,
+        },
+      }),
+    },
+    {
+      id: "withdrawal-late",
+      label: "Rétractation reçue (hors délai)",
+      sentWhen:
+        "Au client, quand une rétractation faite sur /withdraw correspond à une commande dont le délai est passé : rien ne change, le lien de résiliation est donné.",
+      facts: ["3 June 2030 at 11:30 (Amsterdam time)", "ended on 28 May 2030", "Cancel my membership"],
+      mail: await withdrawalAcknowledgementMail({
+        ...withdrawal,
+        result: { outcome: "late", periodEnded: new Date("2030-05-28T10:00:00Z") },
       }),
     },
   ];

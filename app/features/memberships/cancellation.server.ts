@@ -47,7 +47,19 @@ export async function cancelMembership(
     now,
     origin,
     gateway,
-  }: { membershipId: string; atOnce?: boolean; actor: Actor; now: Date; origin: string; gateway?: PaymentGateway },
+    note = "Résiliée avec effet immédiat",
+    notify = true,
+  }: {
+    membershipId: string;
+    atOnce?: boolean;
+    actor: Actor;
+    now: Date;
+    origin: string;
+    gateway?: PaymentGateway;
+    /** The history's note when the membership ends now. */
+    note?: string;
+    notify?: boolean;
+  },
 ): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
@@ -79,7 +91,7 @@ export async function cancelMembership(
         membershipId,
         to: "canceled",
         actor,
-        note: "Résiliée avec effet immédiat",
+        note,
         changes: { endedAt: now },
       });
       await tx
@@ -95,7 +107,7 @@ export async function cancelMembership(
         changes: { cancelAtPeriodEnd: true },
       });
     }
-    if (membership.email) {
+    if (membership.email && notify) {
       await enqueueMail(
         tx,
         await membershipCancelledMail({

@@ -13,7 +13,7 @@ export const FIELD_LIMITS = {
 const INVALID_EMAIL = "Invalid email address";
 
 /** Trimmed text that must not be empty; a missing field gets the same message as an empty one. */
-function requiredText(required: string, max: number, tooLong: string) {
+export function requiredText(required: string, max: number, tooLong: string) {
   return z.string({ error: required }).overwrite(withNewlines).trim().min(1, required).max(max, tooLong);
 }
 
@@ -25,7 +25,7 @@ function withNewlines(text: string) {
   return text.replace(/\r\n?/g, "\n");
 }
 
-const emailAddress = z
+export const emailAddress = z
   .string({ error: INVALID_EMAIL })
   .trim()
   .pipe(z.email(INVALID_EMAIL).max(FIELD_LIMITS.email, `Email must be at most ${FIELD_LIMITS.email} characters`));

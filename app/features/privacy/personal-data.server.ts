@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   contactMessages,
@@ -14,13 +14,14 @@ import {
   unsubscribeRequests,
   user,
   userRoles,
+  withdrawals,
   type CurrencyCode,
   type MembershipPlan,
 } from "~/db/schema";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { isLiveMembership } from "~/features/memberships/membership-status";
 import type { Actor } from "~/lib/actor";
-import { eraseCustomers } from "./customer-removal.server";
+import { ANONYMISED_CUSTOMER_NAME, eraseCustomers } from "./customer-removal.server";
 
 /** Money given back, as the person sees it: how much, why and when (not which admin). */
 interface RefundData {
@@ -112,6 +113,8 @@ export interface PersonalData {
     createdAt: Date;
   }[];
   unsubscribeRequests: { email: string; status: string; confirmedAt: Date | null; createdAt: Date }[];
+  /** Statements made through the withdrawal function with the address, as typed, and what each did. */
+  withdrawals: { name: string; contractNumber: string; email: string; outcome: string; receivedAt: Date }[];
   /** E-mails sent (or queued) to the address, or about it (the company's copy of a contact message). */
   emails: { subject: string; text: string; status: string; createdAt: Date; sentAt: Date | null }[];
 }
@@ -344,6 +347,17 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
       .from(unsubscribeRequests)
       .where(sameAddress(unsubscribeRequests.email, email))
       .orderBy(asc(unsubscribeRequests.createdAt)),
+    withdrawals: await db
+      .select({
+        name: withdrawals.name,
+        contractNumber: withdrawals.contractNumber,
+        email: withdrawals.email,
+        outcome: withdrawals.outcome,
+        receivedAt: withdrawals.receivedAt,
+      })
+      .from(withdrawals)
+      .where(sameAddress(withdrawals.email, email))
+      .orderBy(asc(withdrawals.receivedAt)),
     emails: await db
       .select({
         subject: outbox.subject,
@@ -373,6 +387,7 @@ export function personalDataCounts(data: PersonalData): Record<string, number> {
     refunds: [...orderList, ...invoiceList].flatMap((paid) => paid.refunds).length,
     contactMessages: data.contactMessages.length,
     unsubscribeRequests: data.unsubscribeRequests.length,
+    withdrawals: data.withdrawals.length,
     emails: data.emails.length,
   };
 }
@@ -393,7 +408,9 @@ export interface ErasureContext {
  * cancelled at once, so that nothing is charged afterwards; unpaid orders are deleted; paid ones,
  * memberships, their invoices and refunds stay for the accounts, their customer anonymised and the
  * membership's address cleared; contact messages, unsubscribe requests and e-mails to the address
- * are deleted, and so is the account with its sessions.
+ * are deleted, and so is the account with its sessions. A withdrawal that matched a contract stays,
+ * as the record of the statement and of the refund it made, without the name and address typed;
+ * one that matched nothing is deleted.
  */
 export async function erasePersonalData(
   db: Database,
@@ -452,6 +469,19 @@ export async function erasePersonalData(
           .delete(unsubscribeRequests)
           .where(sameAddress(unsubscribeRequests.email, email))
           .returning({ id: unsubscribeRequests.id }),
+      ),
+      withdrawalsDeleted: await count(
+        tx
+          .delete(withdrawals)
+          .where(and(sameAddress(withdrawals.email, email), isNull(withdrawals.orderId)))
+          .returning({ id: withdrawals.id }),
+      ),
+      withdrawalsAnonymised: await count(
+        tx
+          .update(withdrawals)
+          .set({ name: ANONYMISED_CUSTOMER_NAME, email: "" })
+          .where(sameAddress(withdrawals.email, email))
+          .returning({ id: withdrawals.id }),
       ),
       emails: await count(tx.delete(outbox).where(mailsAbout(email)).returning({ id: outbox.id })),
       accounts: account ? await count(tx.delete(user).where(eq(user.id, account.id)).returning({ id: user.id })) : 0,

@@ -15,6 +15,7 @@ describe("sitemapXml", () => {
         "/fast-track-form",
         "/contact",
         "/unsubscribe",
+        "/withdraw",
         "/terms",
         "/subscription-terms",
         "/privacy",

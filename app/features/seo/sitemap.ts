@@ -7,6 +7,7 @@ export const PUBLIC_PAGE_PATHS = [
   "/fast-track-form",
   "/contact",
   "/unsubscribe",
+  "/withdraw",
   "/terms",
   "/subscription-terms",
   "/privacy",

@@ -61,6 +61,7 @@ const BOOKING_TABLES = [
   "refunds",
   "hosted_payments",
   "provider_events",
+  "withdrawals",
 ] as const;
 
 /** How many rows each booking-related table holds. */

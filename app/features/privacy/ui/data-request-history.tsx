@@ -20,6 +20,7 @@ const COUNT_LABELS: Record<string, string> = {
   refunds: "remboursements",
   contactMessages: "messages de contact",
   unsubscribeRequests: "demandes de désinscription",
+  withdrawals: "rétractations",
   emails: "e-mails",
   membershipsCancelled: "adhésions résiliées",
   membershipsAnonymised: "adhésions anonymisées",
@@ -28,6 +29,8 @@ const COUNT_LABELS: Record<string, string> = {
   paymentAttempts: "tentatives de paiement refusées",
   customersDeleted: "clients supprimés",
   customersAnonymised: "clients anonymisés",
+  withdrawalsDeleted: "rétractations sans correspondance supprimées",
+  withdrawalsAnonymised: "rétractations anonymisées",
 };
 
 function countsText(counts: Record<string, number>) {

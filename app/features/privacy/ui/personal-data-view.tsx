@@ -9,6 +9,7 @@ import {
 } from "~/features/memberships/membership-status";
 import type { ChargeOutcome } from "~/features/payments/gateway";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
+import { withdrawalOutcomeLabel } from "~/features/withdrawal/withdrawal-outcome";
 
 const PAYMENT_OUTCOMES: Record<ChargeOutcome, string> = {
   succeeded: "réussi",
@@ -177,6 +178,14 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
           <Entry key={index}>
             {formatDateTimeFr(request.createdAt)} ·{" "}
             {request.confirmedAt ? `confirmée le ${formatDateTimeFr(request.confirmedAt)}` : "non confirmée"}
+          </Entry>
+        ))}
+      </Part>
+      <Part title="Rétractations" empty="Aucune rétractation.">
+        {data.withdrawals.map((withdrawal, index) => (
+          <Entry key={index}>
+            {formatDateTimeFr(withdrawal.receivedAt)} · {withdrawal.name} · n° {withdrawal.contractNumber} ·{" "}
+            {withdrawalOutcomeLabel(withdrawal.outcome)}
           </Entry>
         ))}
       </Part>

@@ -1,0 +1,314 @@
+import { randomUUID } from "node:crypto";
+import { addDays, addMinutes } from "date-fns";
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { invoices, memberships, orders, outbox, refunds, withdrawals } from "~/db/schema";
+import { payForOrder } from "~/features/booking/checkout.server";
+import { refundOrder } from "~/features/booking/order-refund.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { formatMemberDay } from "~/features/memberships/membership-mails";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { receiptTime } from "~/features/withdrawal/receipt-time";
+import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { erasePersonalData, findPersonalData, personalDataCounts } from "~/features/privacy/personal-data.server";
+import { latestWithdrawals, withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
+import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
+import { companyDay } from "~/lib/company-time";
+import { action as withdrawAction } from "~/routes/withdraw";
+import { bookingInput, bookingTestDatabase, rowCounts } from "../support/integration/booking-helpers";
+import { formRequest } from "../support/integration/requests";
+import { routeArgs, routeResult } from "../support/integration/route-result";
+import { testDatabaseKind } from "../support/test-database";
+
+const db = bookingTestDatabase();
+const origin = "https://site.test";
+const ADMIN = { userId: null, label: "admin@example.org" };
+const CARD = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };
+
+/** A first fast track booked and paid by `email` (its flight a month ahead): it starts the trial. */
+async function paidFastTrack(email = `ada-${randomUUID().slice(0, 8)}@example.com`) {
+  const { orderId } = await createBooking(db(), {
+    booking: bookingInput({ firstName: "Ada", lastName: "Lovelace", email }),
+    currency: "EUR",
+    userId: null,
+  });
+  expect(
+    await payForOrder(db(), sandboxGateway, { orderId, card: CARD, origin, consentedAt: new Date() }),
+  ).toMatchObject({ kind: "paid" });
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  const [membership] = await db().select().from(memberships).where(eq(memberships.orderId, orderId));
+  expect(membership!.status).toBe("trialing");
+  return { order: order!, membership: membership!, email };
+}
+
+function withdraw(
+  details: { fullName?: string; contractNumber: string; email: string },
+  { idempotencyKey = randomUUID(), now = new Date() }: { idempotencyKey?: string; now?: Date } = {},
+) {
+  return recordWithdrawal(db(), sandboxGateway, {
+    details: { fullName: "Ada Lovelace", ...details },
+    idempotencyKey,
+    origin,
+    now,
+  });
+}
+
+async function mailsTo(email: string) {
+  return db()
+    .select({ subject: outbox.subject, text: outbox.textBody })
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(asc(outbox.createdAt));
+}
+
+async function acknowledgementsTo(email: string) {
+  return (await mailsTo(email)).filter((mail) => mail.subject.endsWith("we received your withdrawal"));
+}
+
+const refundsOfOrder = (orderId: string) => db().select().from(refunds).where(eq(refunds.orderId, orderId));
+const membershipById = async (id: string) => (await db().select().from(memberships).where(eq(memberships.id, id)))[0]!;
+const allWithdrawals = () => db().select().from(withdrawals);
+
+describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
+  it("within the trial: ends the membership at once and refunds the fast track whose flight is to come", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const mailsBefore = (await mailsTo(email)).length;
+    const now = addMinutes(new Date(), 5);
+    // Typed loosely: the number in lower case with spaces, the address in capitals.
+    const { receivedAt } = await withdraw(
+      { contractNumber: `  ${order.orderNumber.toLowerCase()} `, email: email.toUpperCase() },
+      { now },
+    );
+    expect(receivedAt).toEqual(now);
+
+    const ended = await membershipById(membership.id);
+    expect(ended.status).toBe("canceled");
+    expect(ended.endedAt).toEqual(now);
+    const [refund] = await refundsOfOrder(order.id);
+    expect(refund).toMatchObject({ amount: order.amount, currency: order.currency, actorLabel: "customer" });
+    const [refunded] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(refunded!.status).toBe("refunded");
+    // Nothing was charged for the membership during the trial.
+    expect(await db().select().from(invoices).where(eq(invoices.membershipId, membership.id))).toEqual([]);
+
+    expect(await allWithdrawals()).toEqual([
+      expect.objectContaining({
+        outcome: "withdrawn",
+        orderId: order.id,
+        membershipId: membership.id,
+        email,
+        name: "Ada Lovelace",
+      }),
+    ]);
+    const [ack, ...others] = await acknowledgementsTo(email);
+    expect(others).toEqual([]);
+    const { day, time } = receiptTime(now);
+    expect(ack!.text).toContain(`We received your withdrawal from the contract on ${day} at ${time} (Amsterdam time).`);
+    expect(ack!.text).toContain(`Your membership ended on ${day}.`);
+    expect(ack!.text).toContain(`Fast Track order ${order.orderNumber}: €`);
+    // The acknowledgement is the one word about the membership: no separate "cancelled" e-mail.
+    const newMails = (await mailsTo(email)).slice(mailsBefore).map((mail) => mail.subject);
+    expect(newMails.some((subject) => subject.includes("membership is cancelled"))).toBe(false);
+  });
+
+  it("after the first fee: refunds the fee's unused share to the minor unit, and the fast track", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const billed = await runBilling(db(), sandboxGateway, { now: addMinutes(membership.trialEndsAt, 1), origin });
+    expect(billed.counts).toMatchObject({ charged: 1 });
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, membership.id));
+    expect(invoice!.status).toBe("paid");
+    // One day into the paid quarter, still within the withdrawal period.
+    const now = new Date(invoice!.periodStart.getTime() + 86_400_000);
+    await withdraw({ contractNumber: order.orderNumber, email }, { now });
+
+    const length = invoice!.periodEnd.getTime() - invoice!.periodStart.getTime();
+    const kept = Math.floor((invoice!.amount * 86_400_000) / length);
+    const [feeRefund] = await db().select().from(refunds).where(eq(refunds.invoiceId, invoice!.id));
+    expect(feeRefund!.amount).toBe(invoice!.amount - kept);
+    expect(kept).toBeGreaterThan(0);
+    expect((await refundsOfOrder(order.id)).map((refund) => refund.amount)).toEqual([order.amount]);
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    const [ack] = await acknowledgementsTo(email);
+    expect(ack!.text).toContain(
+      `membership, ${formatMemberDay(invoice!.periodStart)} to ${formatMemberDay(invoice!.periodEnd)}: €`,
+    );
+  });
+
+  it("once the flight day has come: ends the membership, and refunds nothing for the fast track", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const now = new Date();
+    await db()
+      .update(orders)
+      .set({ flightDate: companyDay(now) })
+      .where(eq(orders.id, order.id));
+    await withdraw({ contractNumber: order.orderNumber, email }, { now });
+
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect(await db().select().from(refunds)).toEqual([]);
+    const [ack] = await acknowledgementsTo(email);
+    expect(ack!.text).toContain("Your fast track's flight day had come");
+    expect(ack!.text).toContain("Nothing was charged that is to be refunded.");
+    expect((await allWithdrawals())[0]!.outcome).toBe("withdrawn");
+  });
+
+  it("after the period: changes nothing, and tells the consumer when it ended and how to cancel", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const now = addDays(new Date(), MEMBERSHIP_TERMS.changeOfMindDays + 1);
+    const before = await rowCounts(db());
+    await withdraw({ contractNumber: order.orderNumber, email }, { now });
+
+    expect(await membershipById(membership.id)).toEqual(membership);
+    const after = await rowCounts(db());
+    expect(after).toEqual({ ...before, withdrawals: 1, outbox: before.outbox + 1 });
+    expect((await allWithdrawals())[0]).toMatchObject({ outcome: "late", orderId: order.id });
+    const [ack] = await acknowledgementsTo(email);
+    expect(ack!.text).toMatch(/The withdrawal period for this contract ended on \d+ \w+ \d{4}/);
+    expect(ack!.text).toContain(`${origin}/unsubscribe`);
+  });
+
+  it("details matching no contract, or a known number with another address: recorded, nothing else", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const before = await rowCounts(db());
+    await withdraw({ contractNumber: "FT-123-NOSUCH", email: "stranger@example.org" });
+    await withdraw({ contractNumber: order.orderNumber, email: "stranger@example.org" });
+    await withdraw({ contractNumber: "FT-123-NOSUCH", email });
+
+    expect(await rowCounts(db())).toEqual({ ...before, withdrawals: 3 });
+    expect((await allWithdrawals()).map((row) => [row.outcome, row.orderId])).toEqual([
+      ["unmatched", null],
+      ["unmatched", null],
+      ["unmatched", null],
+    ]);
+    expect(await mailsTo("stranger@example.org")).toEqual([]);
+    expect(await acknowledgementsTo(email)).toEqual([]);
+    expect(await membershipById(membership.id)).toEqual(membership);
+  });
+
+  it("the same confirmation sent again, even at once: one withdrawal, one refund, the first time of receipt", async () => {
+    const { order, email } = await paidFastTrack();
+    const idempotencyKey = randomUUID();
+    const first = await withdraw({ contractNumber: order.orderNumber, email }, { idempotencyKey });
+    const later = await withdraw(
+      { contractNumber: order.orderNumber, email },
+      { idempotencyKey, now: addMinutes(new Date(), 3) },
+    );
+    const together = await Promise.all(
+      [1, 2].map(() => withdraw({ contractNumber: order.orderNumber, email }, { idempotencyKey })),
+    );
+    for (const answer of [later, ...together]) expect(answer.receivedAt).toEqual(first.receivedAt);
+    expect(await allWithdrawals()).toHaveLength(1);
+    expect(await refundsOfOrder(order.id)).toHaveLength(1);
+    expect(await acknowledgementsTo(email)).toHaveLength(1);
+  });
+
+  it("never refunds more than was paid: an admin's earlier refund is taken off", async () => {
+    const { order, email } = await paidFastTrack();
+    const adminRefund = { amount: 1000, reason: "Geste commercial", idempotencyKey: randomUUID() };
+    expect(
+      await refundOrder(db(), sandboxGateway, { orderId: order.id, refund: adminRefund, actor: ADMIN }),
+    ).toMatchObject({
+      kind: "refunded",
+    });
+    await withdraw({ contractNumber: order.orderNumber, email });
+    const amounts = (await refundsOfOrder(order.id)).map((refund) => refund.amount).sort((a, b) => a - b);
+    expect(amounts).toEqual([1000, order.amount - 1000].sort((a, b) => a - b));
+    const [ack] = await acknowledgementsTo(email);
+    expect(ack!.text).toContain(`Fast Track order ${order.orderNumber}`);
+  });
+
+  it("an order refunded in full already: the membership ends, nothing more is refunded", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const full = { amount: order.amount, reason: "Vol annulé", idempotencyKey: randomUUID() };
+    await refundOrder(db(), sandboxGateway, { orderId: order.id, refund: full, actor: ADMIN });
+    await withdraw({ contractNumber: order.orderNumber, email });
+    expect(await refundsOfOrder(order.id)).toHaveLength(1);
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await allWithdrawals())[0]!.outcome).toBe("withdrawn");
+  });
+});
+
+describe(`the back office's withdrawals on ${testDatabaseKind()}`, () => {
+  it("lists each withdrawal on its order's and its membership's page, and all of them newest first", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    await withdraw({ contractNumber: "FT-9-TYPO", email }, { now: addMinutes(new Date(), 1) });
+    await withdraw({ contractNumber: order.orderNumber, email }, { now: addMinutes(new Date(), 2) });
+    const [ofOrder] = await withdrawalsOf(db(), { orderId: order.id });
+    expect(ofOrder).toMatchObject({ outcome: "withdrawn", contractNumber: order.orderNumber, name: "Ada Lovelace" });
+    expect(await withdrawalsOf(db(), { membershipId: membership.id })).toEqual([ofOrder]);
+    expect((await latestWithdrawals(db())).map((row) => [row.outcome, row.orderNumber])).toEqual([
+      ["withdrawn", order.orderNumber],
+      ["unmatched", null],
+    ]);
+  });
+});
+
+describe(`withdrawals in data requests on ${testDatabaseKind()}`, () => {
+  it("exports an address's withdrawals; erasure deletes the unmatched and keeps the matched without name or address", async () => {
+    const { order, email } = await paidFastTrack();
+    await withdraw({ contractNumber: "FT-9-TYPO", email: email.toUpperCase() });
+    await withdraw({ contractNumber: order.orderNumber, email });
+    const data = await findPersonalData(db(), email);
+    expect(data.withdrawals.map((row) => [row.contractNumber, row.outcome, row.name])).toEqual([
+      ["FT-9-TYPO", "unmatched", "Ada Lovelace"],
+      [order.orderNumber, "withdrawn", "Ada Lovelace"],
+    ]);
+    expect(personalDataCounts(data)).toMatchObject({ withdrawals: 2 });
+
+    const erased = await erasePersonalData(db(), email, { actor: ADMIN, origin });
+    expect(erased).toMatchObject({ erased: true, counts: { withdrawalsDeleted: 1, withdrawalsAnonymised: 1 } });
+    expect(await allWithdrawals()).toEqual([
+      expect.objectContaining({ outcome: "withdrawn", orderId: order.id, name: "Client anonymisé", email: "" }),
+    ]);
+    expect((await findPersonalData(db(), email)).withdrawals).toEqual([]);
+  });
+});
+
+describe(`the /withdraw page's action on ${testDatabaseKind()}`, () => {
+  async function post(fields: Record<string, string>) {
+    return routeResult(() => withdrawAction(routeArgs(formRequest("/withdraw", fields))));
+  }
+
+  it("reviews the details with a fresh key, then answers a match and a stranger alike", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const answers = [];
+    for (const details of [
+      { fullName: "Ada Lovelace", contractNumber: order.orderNumber, email },
+      { fullName: "Ada Lovelace", contractNumber: "FT-1-NOSUCH", email },
+    ]) {
+      const review = await post({ ...details, intent: "review", website: "" });
+      expect(review.status).toBe(200);
+      const step = review.data as WithdrawalStep;
+      if (step.step !== "review") throw new Error(`expected the review step, got ${step.step}`);
+      expect(step.details).toEqual(details);
+      const confirmed = await post({ ...details, intent: "confirm", idempotencyKey: step.idempotencyKey });
+      answers.push(confirmed);
+    }
+    const [matched, stranger] = answers;
+    expect(matched!.status).toBe(stranger!.status);
+    expect(matched!.status).toBe(200);
+    expect(Object.keys(matched!.data as object).sort()).toEqual(Object.keys(stranger!.data as object).sort());
+    expect((matched!.data as WithdrawalStep).step).toBe("received");
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect(
+      await db()
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.outcome, "unmatched"), eq(withdrawals.contractNumber, "FT-1-NOSUCH"))),
+    ).toHaveLength(1);
+  });
+
+  it("refuses missing details and a confirmation without its key, recording nothing", async () => {
+    const missing = await post({ fullName: " ", contractNumber: "", email: "nope", intent: "review" });
+    expect(missing.status).toBe(400);
+    const noKey = await post({
+      fullName: "Ada",
+      contractNumber: "FT-1-X",
+      email: "ada@example.org",
+      intent: "confirm",
+    });
+    expect(noKey.status).toBe(400);
+    expect(await allWithdrawals()).toEqual([]);
+  });
+});
