@@ -15,6 +15,7 @@ const LABELS: Record<keyof RetentionCounts, string> = {
   customersAnonymised: `customers anonymised (last order over ${formatPeriod(RETENTION.customerDataYears, "year")} ago)`,
   contactMessages: `contact messages older than ${formatPeriod(RETENTION.contactMessageYears, "year")}`,
   unsubscribeRequests: `unsubscribe requests older than ${formatPeriod(RETENTION.unsubscribeRequestYears, "year")}`,
+  withdrawals: `withdrawal statements older than ${formatPeriod(RETENTION.customerDataYears, "year")}`,
   rateLimitCounters: `rate-limit counters idle for ${formatPeriod(RETENTION.rateLimitCounterHours, "hour")}`,
 };
 

@@ -15,6 +15,7 @@ import {
   payments,
   rateLimit,
   unsubscribeRequests,
+  withdrawals,
 } from "~/db/schema";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
@@ -88,6 +89,7 @@ async function snapshot() {
     membershipEvents: await db().select().from(membershipEvents).orderBy(membershipEvents.id),
     contactMessages: await db().select().from(contactMessages).orderBy(contactMessages.id),
     unsubscribeRequests: await db().select().from(unsubscribeRequests).orderBy(unsubscribeRequests.id),
+    withdrawals: await db().select().from(withdrawals).orderBy(withdrawals.id),
     rateLimitCounters: await db().select().from(rateLimit).orderBy(rateLimit.id),
   };
 }
@@ -255,7 +257,30 @@ describe(`contact messages and unsubscribe requests on ${kind}`, () => {
     expect((await db().select().from(unsubscribeRequests)).map((row) => row.id)).toEqual([newRequest.id]);
     expect([oldMessage.id, oldRequest.id]).not.toContain(newMessage.id);
   });
+
+  it("deletes withdrawal statements kept past the customer-data period, and keeps the others", async () => {
+    await insertWithdrawal(subMinutes(subYears(now, 6), 1));
+    const recent = await insertWithdrawal(addMinutes(subYears(now, 6), 1));
+    expect(await run()).toEqual({ ...NOTHING, withdrawals: 1 });
+    expect((await db().select().from(withdrawals)).map((row) => row.id)).toEqual([recent.id]);
+  });
 });
+
+/** A statement made through the withdrawal function at `receivedAt` that matched nothing. */
+async function insertWithdrawal(receivedAt: Date) {
+  const [row] = await db()
+    .insert(withdrawals)
+    .values({
+      name: "Ann Lee",
+      contractNumber: "FT-1",
+      email: "ann@example.com",
+      outcome: "unmatched",
+      idempotencyKey: crypto.randomUUID(),
+      receivedAt,
+    })
+    .returning();
+  return row!;
+}
 
 async function mixOfExpiredData() {
   await book(db(), { pay: "declined", createdAt: subHours(now, 50) });
@@ -266,6 +291,7 @@ async function mixOfExpiredData() {
   await insertContactMessage(db(), { createdAt: subYears(now, 3) });
   await insertUnsubscribeRequest(db(), { createdAt: subYears(now, 3) });
   await insertRateLimitCounter("192.0.2.1", subHours(now, 30));
+  await insertWithdrawal(subYears(now, 7));
 }
 
 /** A rate-limit counter of `address` whose last request was at `lastRequest`. */
@@ -283,6 +309,7 @@ const EXPECTED_FOR_THE_MIX: RetentionCounts = {
   customersAnonymised: 1,
   contactMessages: 1,
   unsubscribeRequests: 1,
+  withdrawals: 1,
   rateLimitCounters: 1,
 };
 

@@ -44,11 +44,14 @@ export async function cancelWithNotice(
       ),
     )
     .limit(1);
+  // Its fee not recorded as paid yet (Stripe's event still on its way): the period is not cut short
+  // without the refund that goes with it, and ends as before.
+  if (!invoice) return undefined;
   const { endsAt, refund } = noticeEnd(now, {
     start: membership.currentPeriodStart,
     end: membership.currentPeriodEnd,
-    amount: invoice?.amount ?? 0,
-    refunded: invoice ? await refundedSoFar(tx, { invoiceId: invoice.id }) : 0,
+    amount: invoice.amount,
+    refunded: await refundedSoFar(tx, { invoiceId: invoice.id }),
   });
   if (endsAt >= membership.currentPeriodEnd) return undefined;
   if (membership.providerSubscriptionRef) {
@@ -65,7 +68,7 @@ export async function cancelWithNotice(
     changes: { cancelAtPeriodEnd: true, currentPeriodEnd: endsAt },
   });
   let refunded = 0;
-  if (invoice && refund > 0) {
+  if (refund > 0) {
     const outcome = await refundInvoice(tx, gateway(), {
       invoiceId: invoice.id,
       refund: {

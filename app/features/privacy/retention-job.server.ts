@@ -2,7 +2,15 @@ import { subHours, subYears } from "date-fns";
 import { and, eq, gte, inArray, isNull, lt, not, notExists, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { contactMessages, customers, memberships, orders, rateLimit, unsubscribeRequests } from "~/db/schema";
+import {
+  contactMessages,
+  customers,
+  memberships,
+  orders,
+  rateLimit,
+  unsubscribeRequests,
+  withdrawals,
+} from "~/db/schema";
 import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 import {
   deleteCustomersWithoutOrders,
@@ -42,6 +50,8 @@ export interface RetentionCounts {
   customersAnonymised: number;
   contactMessages: number;
   unsubscribeRequests: number;
+  /** Withdrawal statements, kept as long as the customer data they concern. */
+  withdrawals: number;
   rateLimitCounters: number;
 }
 
@@ -53,6 +63,7 @@ export const NO_RETENTION_COUNTS: Readonly<RetentionCounts> = {
   customersAnonymised: 0,
   contactMessages: 0,
   unsubscribeRequests: 0,
+  withdrawals: 0,
   rateLimitCounters: 0,
 };
 
@@ -183,6 +194,10 @@ async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<
     .delete(unsubscribeRequests)
     .where(lt(unsubscribeRequests.createdAt, cutoffs.unsubscribeRequests))
     .returning({ id: unsubscribeRequests.id });
+  const statements = await db
+    .delete(withdrawals)
+    .where(lt(withdrawals.receivedAt, cutoffs.customerData))
+    .returning({ id: withdrawals.id });
   const counters = await db
     .delete(rateLimit)
     .where(lt(rateLimit.lastRequest, cutoffs.rateLimitCounters.getTime()))
@@ -190,6 +205,7 @@ async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<
   add({
     contactMessages: messages.length,
     unsubscribeRequests: unsubscribes.length,
+    withdrawals: statements.length,
     rateLimitCounters: counters.length,
   });
   return counts;
