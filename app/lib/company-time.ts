@@ -12,3 +12,20 @@ const isoDay = new Intl.DateTimeFormat("en-CA", {
 export function companyDay(now: Date): string {
   return isoDay.format(now);
 }
+
+const HOUR_MS = 3_600_000;
+
+/** The instant Amsterdam's day `day` ("YYYY-MM-DD") begins: 23:00 or 22:00 UTC the day before. */
+export function startOfCompanyDay(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  for (const offsetHours of [1, 2]) {
+    const start = new Date(midnightUtc - offsetHours * HOUR_MS);
+    if (companyDay(start) === day && companyDay(new Date(start.getTime() - 1)) !== day) return start;
+  }
+  throw new Error(`No start found for the day ${day} in ${COMPANY_TIME_ZONE}`);
+}
+
+/** The day ("YYYY-MM-DD") `days` calendar days after `day`. */
+export function addCompanyDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * HOUR_MS).toISOString().slice(0, 10);
+}

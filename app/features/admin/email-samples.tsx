@@ -217,7 +217,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       facts: ["3 June 2030 at 11:30 (Amsterdam time)", "ended on 28 May 2030", "Cancel my membership"],
       mail: await withdrawalAcknowledgementMail({
         ...withdrawal,
-        result: { outcome: "late", periodEnded: new Date("2030-05-28T10:00:00Z") },
+        result: { outcome: "late", lastDay: new Date("2030-05-28T10:00:00Z") },
       }),
     },
   ];

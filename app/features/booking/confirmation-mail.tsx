@@ -19,9 +19,8 @@ import { flightDayCalendar } from "./flight-day-calendar";
 import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "~/lib/currency";
-import { addDays } from "date-fns";
 import { termsAttachment } from "~/features/legal/terms-attachment.server";
-import { modelWithdrawalForm, WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
+import { lastDayToWithdraw, modelWithdrawalForm, WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { TRIAL_PLAN, trialFee } from "~/features/memberships/trial-offer";
@@ -132,7 +131,7 @@ function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
         </>
       ) : null}
       <MailHeading>Your right to withdraw</MailHeading>
-      <MailParagraph>{`You can withdraw from this contract within ${changeOfMindDays} days of this e-mail (until ${formatMemberDay(addDays(details.paidAt, changeOfMindDays))}) without giving a reason: use our withdrawal function at ${withdrawUrl}, send us the form below, or e-mail ${siteConfig.company.email}.`}</MailParagraph>
+      <MailParagraph>{`You can withdraw from this contract within ${changeOfMindDays} days of this e-mail (until ${formatMemberDay(lastDayToWithdraw(details.paidAt))}) without giving a reason: use our withdrawal function at ${withdrawUrl}, send us the form below, or e-mail ${siteConfig.company.email}.`}</MailParagraph>
       {details.consent ? (
         <>
           <MailParagraph>You asked us to start at once, in these words:</MailParagraph>

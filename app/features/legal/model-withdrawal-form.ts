@@ -1,4 +1,5 @@
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { addCompanyDays, companyDay, startOfCompanyDay } from "~/lib/company-time";
 import { siteConfig } from "../../../site.config";
 
 /**
@@ -27,3 +28,18 @@ export function modelWithdrawalForm() {
 
 /** The site's withdrawal function (Art. 11a): a stable address, linked from the footer, the e-mails and the terms. */
 export { WITHDRAW_PATH } from "~/components/layout/nav-links";
+
+/**
+ * When the withdrawal period of a contract confirmed at `confirmedAt` ends: at the end of its last
+ * day in Amsterdam, `changeOfMindDays` days after the day of the confirmation e-mail (a period in
+ * days runs to the end of its last day). The e-mail names that last day; /withdraw takes
+ * statements until then.
+ */
+export function withdrawalPeriodEnd(confirmedAt: Date): Date {
+  return startOfCompanyDay(addCompanyDays(companyDay(confirmedAt), MEMBERSHIP_TERMS.changeOfMindDays + 1));
+}
+
+/** The last day of that period, for the texts that name it. */
+export function lastDayToWithdraw(confirmedAt: Date): Date {
+  return new Date(withdrawalPeriodEnd(confirmedAt).getTime() - 1);
+}

@@ -30,7 +30,8 @@ export type WithdrawalResult =
       /** The flight day had come: the fast track was provided and is not refunded. */
       fastTrackProvided: boolean;
     }
-  | { outcome: "late"; periodEnded: Date };
+  /** The withdrawal period's last day, past when the statement came. */
+  | { outcome: "late"; lastDay: Date };
 
 interface AcknowledgementDetails {
   to: string;
@@ -51,7 +52,7 @@ function WhatHappened({ result, origin }: { result: WithdrawalResult; origin: st
   if (result.outcome === "late") {
     return (
       <>
-        <MailParagraph>{`The withdrawal period for this contract ended on ${formatMemberDay(result.periodEnded)}, so this withdrawal could not be applied and nothing has changed.`}</MailParagraph>
+        <MailParagraph>{`The withdrawal period for this contract ended on ${formatMemberDay(result.lastDay)}, so this withdrawal could not be applied and nothing has changed.`}</MailParagraph>
         <MailParagraph>You can still cancel your membership at any time, online:</MailParagraph>
         <MailButton href={new URL("/unsubscribe", origin).toString()}>Cancel my membership</MailButton>
       </>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
-import { fastTrackRefund, unusedFeeRefund, withdrawalPeriodEnd } from "./withdrawal-refunds";
+import { fastTrackRefund, unusedFeeRefund } from "./withdrawal-refunds";
 
 const start = new Date("2026-07-01T10:00:00Z");
 const end = new Date("2026-10-01T10:00:00Z");
@@ -61,14 +60,5 @@ describe("fastTrackRefund", () => {
     expect(fastTrackRefund({ ...paid, status: "completed", flightDate: "2026-08-01" })).toBe(0);
     expect(fastTrackRefund({ ...paid, status: "refunded", flightDate: "2026-08-01" })).toBe(0);
     expect(fastTrackRefund({ ...paid, flightDate: null })).toBe(0);
-  });
-});
-
-describe("withdrawalPeriodEnd", () => {
-  it("is the change-of-mind period after the payment", () => {
-    const paidAt = new Date("2026-07-01T10:00:00Z");
-    expect(withdrawalPeriodEnd(paidAt).getTime() - paidAt.getTime()).toBe(
-      MEMBERSHIP_TERMS.changeOfMindDays * 86_400_000,
-    );
   });
 });

@@ -1,15 +1,7 @@
-import { addDays } from "date-fns";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
-
 /**
  * The money a withdrawal gives back (CRD Art. 14(3), ADR 019): the consumer pays only for what was
  * provided until the withdrawal. Pure arithmetic, in minor units, so that it is tested on its own.
  */
-
-/** When the withdrawal period of a contract paid at `paidAt` (the confirmation e-mail went then) ends. */
-export function withdrawalPeriodEnd(paidAt: Date): Date {
-  return addDays(paidAt, MEMBERSHIP_TERMS.changeOfMindDays);
-}
 
 /**
  * What is refunded of a paid membership fee: the share of its period not used by `until` (the

@@ -21,7 +21,8 @@ import { refundedSoFar } from "~/features/payments/refunds.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { companyDay } from "~/lib/company-time";
 import { withdrawalAcknowledgementMail, type WithdrawalRefundLine, type WithdrawalResult } from "./withdrawal-mail";
-import { fastTrackRefund, unusedFeeRefund, withdrawalPeriodEnd } from "./withdrawal-refunds";
+import { fastTrackRefund, unusedFeeRefund } from "./withdrawal-refunds";
+import { lastDayToWithdraw, withdrawalPeriodEnd } from "~/features/legal/model-withdrawal-form";
 import type { WithdrawalDetails } from "./withdrawal-schema";
 
 /** The history's note and the refunds' reason, in French for the back office. */
@@ -232,7 +233,7 @@ export async function recordWithdrawal(
     const result: WithdrawalResult =
       outcome === "withdrawn"
         ? await applyWithdrawal(tx, { withdrawalId: row.id, contract, now, origin, gateway })
-        : { outcome: "late", periodEnded: withdrawalPeriodEnd(contract.paidAt) };
+        : { outcome: "late", lastDay: lastDayToWithdraw(contract.paidAt) };
     await enqueueMail(
       tx,
       await withdrawalAcknowledgementMail({
