@@ -4,12 +4,14 @@ CREATE TABLE "withdrawals" (
 	"contract_number" text NOT NULL,
 	"email" text NOT NULL,
 	"outcome" text NOT NULL,
+	"scope" text NOT NULL,
 	"order_id" uuid,
 	"membership_id" uuid,
 	"idempotency_key" text NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "withdrawals_idempotencyKey_unique" UNIQUE("idempotency_key"),
-	CONSTRAINT "withdrawals_outcome_known" CHECK ("withdrawals"."outcome" in ('withdrawn', 'late', 'unmatched'))
+	CONSTRAINT "withdrawals_outcome_known" CHECK ("withdrawals"."outcome" in ('withdrawn', 'late', 'unmatched')),
+	CONSTRAINT "withdrawals_scope_known" CHECK ("withdrawals"."scope" in ('membership', 'fast-track', 'both'))
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "consent_wording" text;--> statement-breakpoint

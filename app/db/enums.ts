@@ -5,3 +5,7 @@ export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 export const DATA_REQUEST_KINDS = ["access", "export", "erasure"] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+
+/** What a withdrawal statement withdraws from: the membership, the fast track, or both. */
+export const WITHDRAWAL_SCOPES = ["membership", "fast-track", "both"] as const;
+export type WithdrawalScope = (typeof WITHDRAWAL_SCOPES)[number];

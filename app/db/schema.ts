@@ -16,9 +16,23 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { MailAttachment } from "../features/mail/attachment";
-import { CURRENCY_CODES, DATA_REQUEST_KINDS, type CurrencyCode, type DataRequestKind } from "./enums";
+import {
+  CURRENCY_CODES,
+  DATA_REQUEST_KINDS,
+  WITHDRAWAL_SCOPES,
+  type CurrencyCode,
+  type DataRequestKind,
+  type WithdrawalScope,
+} from "./enums";
 
-export { CURRENCY_CODES, DATA_REQUEST_KINDS, type CurrencyCode, type DataRequestKind };
+export {
+  CURRENCY_CODES,
+  DATA_REQUEST_KINDS,
+  WITHDRAWAL_SCOPES,
+  type CurrencyCode,
+  type DataRequestKind,
+  type WithdrawalScope,
+};
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -606,6 +620,7 @@ export const withdrawals = pgTable(
     /** Lower-cased. */
     email: text().notNull(),
     outcome: text().$type<WithdrawalOutcome>().notNull(),
+    scope: text().$type<WithdrawalScope>().notNull(),
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
     membershipId: uuid().references(() => memberships.id, { onDelete: "set null" }),
     /** From the confirmation step's form: sending it twice records one withdrawal. */
@@ -617,5 +632,6 @@ export const withdrawals = pgTable(
     index().on(table.orderId),
     index().on(table.membershipId),
     check("withdrawals_outcome_known", sql`${table.outcome} in (${quotedList(WITHDRAWAL_OUTCOMES)})`),
+    check("withdrawals_scope_known", sql`${table.scope} in (${quotedList(WITHDRAWAL_SCOPES)})`),
   ],
 );

@@ -45,6 +45,7 @@ async function withdraw(page: Page, details: Details, shots?: TestInfo) {
   await page.getByLabel("Full name").fill(details.fullName);
   await page.getByLabel("Order or membership number").fill(details.contractNumber);
   await page.getByLabel("E-mail address").fill(details.email);
+  await page.getByRole("group", { name: "What do you withdraw from?" }).getByLabel("Both").check();
   if (shots) {
     expect(await seriousA11yViolations(page), "the form").toEqual([]);
     await screenshots(page, "withdraw-form", shots);
@@ -54,6 +55,7 @@ async function withdraw(page: Page, details: Details, shots?: TestInfo) {
   const review = cardOf(page, "Check and confirm");
   await expect(review).toContainText(details.contractNumber);
   await expect(review).toContainText(details.email);
+  await expect(review).toContainText(/Withdraw from\s*Both/);
   await expect(review).toContainText("Nothing happens until you press Confirm withdrawal.");
   if (shots) {
     expect(await seriousA11yViolations(page), "the review step").toEqual([]);
@@ -144,6 +146,7 @@ test.describe("the withdrawal function", () => {
     await noScript.getByLabel("Full name").fill(customer.fullName);
     await noScript.getByLabel("Order or membership number").fill("FT-TYPO");
     await noScript.getByLabel("E-mail address").fill(customer.email);
+    await noScript.getByLabel("My membership").check();
     await noScript.getByRole("button", { name: "Continue" }).click();
     await noScript.getByRole("button", { name: "Change details" }).click();
     await expect(noScript.getByLabel("Order or membership number")).toHaveValue("FT-TYPO");

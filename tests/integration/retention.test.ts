@@ -275,6 +275,7 @@ async function insertWithdrawal(receivedAt: Date) {
       contractNumber: "FT-1",
       email: "ann@example.com",
       outcome: "unmatched",
+      scope: "both",
       idempotencyKey: crypto.randomUUID(),
       receivedAt,
     })

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { addDays, addMinutes } from "date-fns";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, min } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invoices, memberships, orders, outbox, refunds, withdrawals } from "~/db/schema";
+import { invoices, memberships, orderEvents, orders, outbox, refunds, withdrawals } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { createBooking } from "~/features/booking/orders.server";
@@ -21,6 +21,9 @@ import { bookingInput, bookingTestDatabase, rowCounts } from "../support/integra
 import { formRequest } from "../support/integration/requests";
 import { routeArgs, routeResult } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";
+import type { WithdrawalScope } from "~/db/enums";
+import { lastDayToWithdraw, withdrawalPeriodEnd } from "~/features/legal/model-withdrawal-form";
+import type { PaymentGateway } from "~/features/payments/gateway";
 
 const db = bookingTestDatabase();
 const origin = "https://site.test";
@@ -44,11 +47,11 @@ async function paidFastTrack(email = `ada-${randomUUID().slice(0, 8)}@example.co
 }
 
 function withdraw(
-  details: { fullName?: string; contractNumber: string; email: string },
+  details: { fullName?: string; contractNumber: string; email: string; scope?: WithdrawalScope },
   { idempotencyKey = randomUUID(), now = new Date() }: { idempotencyKey?: string; now?: Date } = {},
 ) {
   return recordWithdrawal(db(), sandboxGateway, {
-    details: { fullName: "Ada Lovelace", ...details },
+    details: { fullName: "Ada Lovelace", scope: "both", ...details },
     idempotencyKey,
     origin,
     now,
@@ -265,6 +268,73 @@ describe(`withdrawals in data requests on ${testDatabaseKind()}`, () => {
   });
 });
 
+describe(`what a withdrawal is about, and when it fails halfway, on ${testDatabaseKind()}`, () => {
+  it("withdraws from the membership only: the fast track stays booked and paid", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    await withdraw({ contractNumber: order.orderNumber, email, scope: "membership" });
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect(await refundsOfOrder(order.id)).toEqual([]);
+    const [kept] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(kept!.status).toBe("paid");
+    expect((await allWithdrawals())[0]).toMatchObject({ outcome: "withdrawn", scope: "membership" });
+  });
+
+  it("withdraws from the fast track only: the membership runs on", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    await withdraw({ contractNumber: order.orderNumber, email, scope: "fast-track" });
+    expect((await membershipById(membership.id)).status).toBe("trialing");
+    expect((await refundsOfOrder(order.id)).map((refund) => refund.amount)).toEqual([order.amount]);
+  });
+
+  it("keeps a statement whose refund failed, says the refund follows, and makes it once when sent again", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const failing: PaymentGateway = {
+      ...sandboxGateway,
+      refund: () => Promise.reject(new Error("the gateway is down")),
+    };
+    const idempotencyKey = randomUUID();
+    const details = { fullName: "Ada Lovelace", contractNumber: order.orderNumber, email, scope: "both" as const };
+    const first = await recordWithdrawal(db(), failing, { details, idempotencyKey, origin });
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect(await allWithdrawals()).toEqual([expect.objectContaining({ outcome: "withdrawn" })]);
+    expect(await refundsOfOrder(order.id)).toEqual([]);
+    const [ack] = await acknowledgementsTo(email);
+    expect(ack!.text).toContain("We could not make your refund at once.");
+
+    const again = await recordWithdrawal(db(), sandboxGateway, { details, idempotencyKey, origin });
+    expect(again.receivedAt).toEqual(first.receivedAt);
+    await recordWithdrawal(db(), sandboxGateway, { details, idempotencyKey, origin });
+    expect((await refundsOfOrder(order.id)).map((refund) => refund.amount)).toEqual([order.amount]);
+    expect(await allWithdrawals()).toHaveLength(1);
+    expect(await acknowledgementsTo(email)).toHaveLength(1);
+  });
+
+  it("takes a statement until the end of the period's last day in Amsterdam, not a moment after", async () => {
+    const inTime = await paidFastTrack();
+    const paidAt = (await firstPaidAt(inTime.order.id))!;
+    await withdraw(
+      { contractNumber: inTime.order.orderNumber, email: inTime.email },
+      { now: lastDayToWithdraw(paidAt) },
+    );
+    const late = await paidFastTrack();
+    await withdraw(
+      { contractNumber: late.order.orderNumber, email: late.email },
+      { now: withdrawalPeriodEnd((await firstPaidAt(late.order.id))!) },
+    );
+    const outcomes = Object.fromEntries((await allWithdrawals()).map((row) => [row.orderId, row.outcome]));
+    expect(outcomes).toEqual({ [inTime.order.id]: "withdrawn", [late.order.id]: "late" });
+    expect(companyDay(lastDayToWithdraw(paidAt))).toBe(companyDay(addDays(paidAt, MEMBERSHIP_TERMS.changeOfMindDays)));
+  });
+});
+
+async function firstPaidAt(orderId: string) {
+  const [paid] = await db()
+    .select({ at: min(orderEvents.createdAt) })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "paid")));
+  return paid?.at ?? null;
+}
+
 describe(`the /withdraw page's action on ${testDatabaseKind()}`, () => {
   async function post(fields: Record<string, string>) {
     return routeResult(() => withdrawAction(routeArgs(formRequest("/withdraw", fields))));
@@ -274,8 +344,8 @@ describe(`the /withdraw page's action on ${testDatabaseKind()}`, () => {
     const { order, membership, email } = await paidFastTrack();
     const answers = [];
     for (const details of [
-      { fullName: "Ada Lovelace", contractNumber: order.orderNumber, email },
-      { fullName: "Ada Lovelace", contractNumber: "FT-1-NOSUCH", email },
+      { fullName: "Ada Lovelace", contractNumber: order.orderNumber, email, scope: "both" },
+      { fullName: "Ada Lovelace", contractNumber: "FT-1-NOSUCH", email, scope: "both" },
     ]) {
       const review = await post({ ...details, intent: "review", website: "" });
       expect(review.status).toBe(200);
@@ -306,6 +376,7 @@ describe(`the /withdraw page's action on ${testDatabaseKind()}`, () => {
       fullName: "Ada",
       contractNumber: "FT-1-X",
       email: "ada@example.org",
+      scope: "membership",
       intent: "confirm",
     });
     expect(noKey.status).toBe(400);

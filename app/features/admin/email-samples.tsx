@@ -206,6 +206,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
           membershipEndedAt: withdrawal.receivedAt,
           refunds: [{ paidFor: `Fast Track order ${booking.orderNumber}`, amount: 3300, currency: "EUR" }],
           fastTrackProvided: false,
+          refundsPending: false,
         },
       }),
     },

@@ -9,6 +9,7 @@ import {
 } from "~/features/mail/layout";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { receiptTime } from "./receipt-time";
@@ -29,6 +30,8 @@ export type WithdrawalResult =
       refunds: WithdrawalRefundLine[];
       /** The flight day had come: the fast track was provided and is not refunded. */
       fastTrackProvided: boolean;
+      /** A refund could not be made yet: it follows. */
+      refundsPending: boolean;
     }
   /** The withdrawal period's last day, past when the statement came. */
   | { outcome: "late"; lastDay: Date };
@@ -78,9 +81,12 @@ function WhatHappened({ result, origin }: { result: WithdrawalResult; origin: st
           <MailParagraph>{`We are refunding the following to the card you paid with:`}</MailParagraph>
           <MailFields rows={refunded} />
         </>
-      ) : (
+      ) : result.refundsPending ? null : (
         <MailParagraph>Nothing was charged that is to be refunded.</MailParagraph>
       )}
+      {result.refundsPending ? (
+        <MailParagraph>{`We could not make ${refunded.length > 0 ? "every" : "your"} refund at once. What is due will reach the card you paid with within ${MEMBERSHIP_TERMS.refundWithinDays} days, and we will e-mail you when it is done.`}</MailParagraph>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_SCOPES, type WithdrawalScope } from "~/db/enums";
 import { emailAddress, requiredText, servicesContactSchema } from "~/features/messages/schemas";
 import { z } from "~/lib/zod";
 
@@ -14,7 +15,15 @@ export const withdrawalDetailsSchema = z.object({
     `Order or membership number must be at most ${CONTRACT_NUMBER_MAX} characters`,
   ),
   email: emailAddress,
+  scope: z.enum(WITHDRAWAL_SCOPES, { error: "Choose what you withdraw from" }),
 });
+
+/** The choices, as the form and its review word them. */
+export const WITHDRAWAL_SCOPE_LABELS: Record<WithdrawalScope, string> = {
+  membership: "My membership",
+  "fast-track": "My fast-track booking",
+  both: "Both",
+};
 
 export type WithdrawalDetails = z.output<typeof withdrawalDetailsSchema>;
 

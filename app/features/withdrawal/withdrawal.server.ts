@@ -8,6 +8,7 @@ import {
   orders,
   withdrawals,
   type WithdrawalOutcome,
+  type WithdrawalScope,
 } from "~/db/schema";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { CHARGED_ORDER_STATUSES, isPaidStatus } from "~/features/booking/order-status";
@@ -20,6 +21,7 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import { refundedSoFar } from "~/features/payments/refunds.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { companyDay } from "~/lib/company-time";
+import { logger } from "~/logger.server";
 import { withdrawalAcknowledgementMail, type WithdrawalRefundLine, type WithdrawalResult } from "./withdrawal-mail";
 import { fastTrackRefund, unusedFeeRefund } from "./withdrawal-refunds";
 import { lastDayToWithdraw, withdrawalPeriodEnd } from "~/features/legal/model-withdrawal-form";
@@ -72,109 +74,129 @@ async function findContract(
 
 type Contract = NonNullable<Awaited<ReturnType<typeof findContract>>>;
 
-interface WithdrawalContext {
-  withdrawalId: string;
+/** A recorded statement that matched a contract in time, as the refunds read it. */
+interface Withdrawn {
+  id: string;
+  scope: WithdrawalScope;
+  receivedAt: Date;
   contract: Contract;
-  now: Date;
-  origin: string;
-  gateway: PaymentGateway;
+}
+
+const includesMembership = (scope: WithdrawalScope) => scope !== "fast-track";
+const includesFastTrack = (scope: WithdrawalScope) => scope !== "membership";
+
+/**
+ * Ends at once the membership the order started, if the statement is about it and it still runs,
+ * in the statement's transaction. Its fees are refunded afterwards (`refundWithdrawal`).
+ */
+async function endMembership(
+  tx: Database,
+  { scope, receivedAt, contract }: Omit<Withdrawn, "id">,
+  { origin, gateway }: { origin: string; gateway: PaymentGateway },
+): Promise<Date | null> {
+  const { membership } = contract;
+  if (!membership || !includesMembership(scope) || !isLiveMembership(membership.status)) return null;
+  const cancelled = await cancelMembership(tx, {
+    membershipId: membership.id,
+    atOnce: true,
+    actor: CUSTOMER_ACTOR,
+    now: receivedAt,
+    origin,
+    gateway,
+    note: WITHDRAWAL_NOTE,
+    notify: false,
+  });
+  return cancelled.kind === "cancelled" ? cancelled.accessUntil : null;
 }
 
 /**
- * Ends the membership the order started, at once, and refunds the unused share of each fee paid for
- * it. During the free trial nothing was charged, so nothing is refunded.
+ * The refunds a withdrawal owes (Art. 14(3)): the unused share of each fee paid for the membership
+ * (what was used runs until the membership ended), and the fast track in full while its flight day
+ * is still to come. Each is worked out from what is stored (the statement's time, the membership's
+ * end) and made under a key of the statement's, so that running this again, after a failure or for
+ * the same statement sent again, refunds nothing twice. Returns what it refunded, and whether a
+ * refund failed (it is then logged, and made when this runs again).
  */
-async function withdrawFromMembership(
-  tx: Database,
-  { withdrawalId, contract, now, origin, gateway }: WithdrawalContext,
-): Promise<{ endedAt: Date | null; refunds: WithdrawalRefundLine[] }> {
-  const { membership } = contract;
-  if (!membership) return { endedAt: null, refunds: [] };
-  let endedAt: Date | null = null;
-  if (isLiveMembership(membership.status)) {
-    const cancelled = await cancelMembership(tx, {
-      membershipId: membership.id,
-      atOnce: true,
-      actor: CUSTOMER_ACTOR,
-      now,
-      origin,
-      gateway,
-      note: WITHDRAWAL_NOTE,
-      notify: false,
-    });
-    if (cancelled.kind === "cancelled") endedAt = cancelled.accessUntil;
-  }
-  // What was used runs until the membership ended: now, or earlier if it had ended already.
-  const until = endedAt ?? membership.endedAt ?? now;
-  const paidFees = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.membershipId, membership.id), eq(invoices.status, "paid")))
-    .orderBy(asc(invoices.periodStart));
+async function refundWithdrawal(
+  db: Database,
+  gateway: PaymentGateway,
+  { id, scope, receivedAt, contract }: Withdrawn,
+): Promise<{ refunds: WithdrawalRefundLine[]; fastTrackProvided: boolean; failed: boolean }> {
   const refunds: WithdrawalRefundLine[] = [];
-  for (const invoice of paidFees) {
-    const amount = unusedFeeRefund({
-      amount: invoice.amount,
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      until,
-      refundedBefore: await refundedSoFar(tx, { invoiceId: invoice.id }),
-    });
-    if (amount <= 0) continue;
-    const outcome = await refundInvoice(tx, gateway, {
-      invoiceId: invoice.id,
-      refund: {
-        amount,
-        reason: `${WITHDRAWAL_NOTE} : part non utilisée`,
-        idempotencyKey: `withdrawal:${withdrawalId}:invoice:${invoice.id}`,
-      },
-      actor: CUSTOMER_ACTOR,
-    });
-    if (outcome.kind === "refunded") {
-      refunds.push({
-        paidFor: `${membershipPlanName(membership.plan)} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`,
-        amount,
-        currency: invoice.currency,
+  let failed = false;
+  const attempt = async (what: string, refund: () => Promise<WithdrawalRefundLine | null>) => {
+    try {
+      const made = await refund();
+      if (made) refunds.push(made);
+    } catch (error) {
+      failed = true;
+      logger.error({ err: error, withdrawalId: id, what }, "withdrawal: a refund could not be made");
+    }
+  };
+
+  const [membership] = contract.membership
+    ? await db.select().from(memberships).where(eq(memberships.id, contract.membership.id))
+    : [];
+  if (membership && includesMembership(scope)) {
+    const until = membership.endedAt && membership.endedAt < receivedAt ? membership.endedAt : receivedAt;
+    const paidFees = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, membership.id), eq(invoices.status, "paid")))
+      .orderBy(asc(invoices.periodStart));
+    for (const invoice of paidFees) {
+      await attempt(`invoice ${invoice.id}`, async () => {
+        const amount = unusedFeeRefund({
+          amount: invoice.amount,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          until,
+          refundedBefore: await refundedSoFar(db, { invoiceId: invoice.id }),
+        });
+        if (amount <= 0) return null;
+        const outcome = await refundInvoice(db, gateway, {
+          invoiceId: invoice.id,
+          refund: {
+            amount,
+            reason: `${WITHDRAWAL_NOTE} : part non utilisée`,
+            idempotencyKey: `withdrawal:${id}:invoice:${invoice.id}`,
+          },
+          actor: CUSTOMER_ACTOR,
+        });
+        if (outcome.kind !== "refunded") return null;
+        return {
+          paidFor: `${membershipPlanName(membership.plan)} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`,
+          amount,
+          currency: invoice.currency,
+        };
       });
     }
   }
-  return { endedAt, refunds };
-}
 
-/** Refunds the fast track while its flight day is still to come; says whether it was provided already. */
-async function withdrawFromFastTrack(
-  tx: Database,
-  { withdrawalId, contract, now, gateway }: WithdrawalContext,
-): Promise<{ provided: boolean; refund: WithdrawalRefundLine | null }> {
   const { order } = contract;
-  const today = companyDay(now);
-  const provided = isPaidStatus(order.status) && order.flightDate !== null && order.flightDate <= today;
-  const amount = fastTrackRefund({
-    status: order.status,
-    flightDate: order.flightDate,
-    today,
-    amount: order.amount,
-    refundedBefore: await refundedSoFar(tx, { orderId: order.id }),
-  });
-  if (amount <= 0) return { provided, refund: null };
-  const outcome = await refundOrder(tx, gateway, {
-    orderId: order.id,
-    refund: { amount, reason: WITHDRAWAL_NOTE, idempotencyKey: `withdrawal:${withdrawalId}:order` },
-    actor: CUSTOMER_ACTOR,
-  });
-  if (outcome.kind !== "refunded") return { provided, refund: null };
-  return { provided, refund: { paidFor: `Fast Track order ${order.orderNumber}`, amount, currency: order.currency } };
-}
-
-async function applyWithdrawal(tx: Database, context: WithdrawalContext): Promise<WithdrawalResult> {
-  const membership = await withdrawFromMembership(tx, context);
-  const fastTrack = await withdrawFromFastTrack(tx, context);
-  return {
-    outcome: "withdrawn",
-    membershipEndedAt: membership.endedAt,
-    refunds: [...(fastTrack.refund ? [fastTrack.refund] : []), ...membership.refunds],
-    fastTrackProvided: fastTrack.provided,
-  };
+  const today = companyDay(receivedAt);
+  const fastTrackProvided =
+    includesFastTrack(scope) && isPaidStatus(order.status) && order.flightDate !== null && order.flightDate <= today;
+  if (includesFastTrack(scope)) {
+    await attempt("fast track", async () => {
+      const amount = fastTrackRefund({
+        status: order.status,
+        flightDate: order.flightDate,
+        today,
+        amount: order.amount,
+        refundedBefore: await refundedSoFar(db, { orderId: order.id }),
+      });
+      if (amount <= 0) return null;
+      const outcome = await refundOrder(db, gateway, {
+        orderId: order.id,
+        refund: { amount, reason: WITHDRAWAL_NOTE, idempotencyKey: `withdrawal:${id}:order` },
+        actor: CUSTOMER_ACTOR,
+      });
+      if (outcome.kind !== "refunded") return null;
+      return { paidFor: `Fast Track order ${order.orderNumber}`, amount, currency: order.currency };
+    });
+  }
+  return { refunds, fastTrackProvided, failed };
 }
 
 function outcomeOf(contract: Contract | null, now: Date): WithdrawalOutcome {
@@ -183,13 +205,13 @@ function outcomeOf(contract: Contract | null, now: Date): WithdrawalOutcome {
 }
 
 /**
- * Records a statement made through the withdrawal function (CRD Art. 11a) and does what it asks, in
- * one transaction (the gateway's refunds included, as elsewhere): within the period, the membership
- * the order started ends at once and what was not provided is refunded; past it, nothing changes.
- * A matched contract's address gets the acknowledgement; an unmatched statement is only recorded,
- * and no address that is on no contract is ever written to. The answer is the time of receipt
- * whatever matched, so the page never tells whether a contract exists. A second statement with the
- * same key records nothing and answers the first one's time.
+ * Records a statement made through the withdrawal function (CRD Art. 11a) and does what it asks.
+ * The statement counts once sent, so it is committed first, with the end of the membership it
+ * names; the refunds follow, each under a key of the statement's (`refundWithdrawal`), then the
+ * acknowledgement, which goes only to the address of a matched contract: no address that is on no
+ * contract is ever written to. Past the period nothing changes. The answer is the time of receipt
+ * whatever matched, so the page never tells whether a contract exists. The same statement sent
+ * again (its key) records nothing new, makes any refund that failed, and answers the first time.
  */
 export async function recordWithdrawal(
   db: Database,
@@ -201,16 +223,9 @@ export async function recordWithdrawal(
     now = new Date(),
   }: { details: WithdrawalDetails; idempotencyKey: string; origin: string; now?: Date },
 ): Promise<{ receivedAt: Date }> {
-  const earlier = async (tx: Database) => {
-    const [row] = await tx
-      .select({ receivedAt: withdrawals.receivedAt })
-      .from(withdrawals)
-      .where(eq(withdrawals.idempotencyKey, idempotencyKey));
-    return row;
-  };
-  return db.transaction(async (tx) => {
-    const known = await earlier(tx);
-    if (known) return known;
+  const recorded = await db.transaction(async (tx) => {
+    const [known] = await tx.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey));
+    if (known) return { row: known, first: false };
     const contract = await findContract(tx, details);
     const outcome = outcomeOf(contract, now);
     const [row] = await tx
@@ -220,6 +235,7 @@ export async function recordWithdrawal(
         contractNumber: details.contractNumber,
         email: details.email.toLowerCase(),
         outcome,
+        scope: details.scope,
         orderId: contract?.order.id ?? null,
         membershipId: contract?.membership?.id ?? null,
         idempotencyKey,
@@ -227,24 +243,43 @@ export async function recordWithdrawal(
       })
       // The same confirmation sent twice at once: the second waits for the first and records nothing.
       .onConflictDoNothing({ target: withdrawals.idempotencyKey })
-      .returning({ id: withdrawals.id, receivedAt: withdrawals.receivedAt });
-    if (!row) return (await earlier(tx))!;
-    if (!contract) return { receivedAt: row.receivedAt };
-    const result: WithdrawalResult =
-      outcome === "withdrawn"
-        ? await applyWithdrawal(tx, { withdrawalId: row.id, contract, now, origin, gateway })
-        : { outcome: "late", lastDay: lastDayToWithdraw(contract.paidAt) };
-    await enqueueMail(
-      tx,
-      await withdrawalAcknowledgementMail({
-        to: contract.order.email,
-        name: details.fullName,
-        contractNumber: details.contractNumber,
-        receivedAt: row.receivedAt,
-        origin,
-        result,
-      }),
-    );
-    return { receivedAt: row.receivedAt };
+      .returning();
+    if (!row) {
+      const [first] = await tx.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey));
+      return { row: first!, first: false };
+    }
+    const membershipEndedAt =
+      contract && outcome === "withdrawn"
+        ? await endMembership(tx, { scope: details.scope, receivedAt: now, contract }, { origin, gateway })
+        : null;
+    return { row, first: true, membershipEndedAt };
   });
+  const { row } = recorded;
+  if (row.outcome === "unmatched") return { receivedAt: row.receivedAt };
+  const contract = await findContract(db, { contractNumber: details.contractNumber, email: row.email });
+  if (!contract) return { receivedAt: row.receivedAt };
+  const withdrawn = { id: row.id, scope: row.scope, receivedAt: row.receivedAt, contract };
+  const refunded = row.outcome === "withdrawn" ? await refundWithdrawal(db, gateway, withdrawn) : null;
+  if (!recorded.first) return { receivedAt: row.receivedAt };
+  const result: WithdrawalResult = refunded
+    ? {
+        outcome: "withdrawn",
+        membershipEndedAt: recorded.membershipEndedAt ?? null,
+        refunds: refunded.refunds,
+        fastTrackProvided: refunded.fastTrackProvided,
+        refundsPending: refunded.failed,
+      }
+    : { outcome: "late", lastDay: lastDayToWithdraw(contract.paidAt) };
+  await enqueueMail(
+    db,
+    await withdrawalAcknowledgementMail({
+      to: contract.order.email,
+      name: details.fullName,
+      contractNumber: details.contractNumber,
+      receivedAt: row.receivedAt,
+      origin,
+      result,
+    }),
+  );
+  return { receivedAt: row.receivedAt };
 }

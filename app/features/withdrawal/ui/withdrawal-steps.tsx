@@ -7,13 +7,22 @@ import { SummaryList } from "~/components/layout/summary-list";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField } from "~/components/ui/input-field";
+import { RadioField } from "~/components/ui/radio-field";
+import { WITHDRAWAL_SCOPES } from "~/db/enums";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { FIELD_LIMITS } from "~/features/messages/schemas";
 import { HoneypotField } from "~/features/messages/ui/honeypot-field";
 import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
 import { MEMBERSHIP_NUMBER_HINT } from "../withdrawal-steps";
-import { CONTRACT_NUMBER_MAX, withdrawalSubmissionSchema, type WithdrawalDetails } from "../withdrawal-schema";
+import {
+  CONTRACT_NUMBER_MAX,
+  WITHDRAWAL_SCOPE_LABELS,
+  withdrawalSubmissionSchema,
+  type WithdrawalDetails,
+} from "../withdrawal-schema";
+
+const SCOPE_OPTIONS = WITHDRAWAL_SCOPES.map((value) => ({ value, label: WITHDRAWAL_SCOPE_LABELS[value] }));
 
 // The forms post to the page that shows them (/withdraw, WITHDRAW_PATH), which has every step.
 
@@ -36,7 +45,7 @@ export function WithdrawalDetailsForm({
   const pending = useIsPending({ fields: { intent: "review" } });
   useFocusFirstInvalidField(form.id, lastResult);
   return (
-    <SectionCard large title="Your details" subtitle="All three are needed to find your contract.">
+    <SectionCard large title="Your details" subtitle="Your name, number and e-mail are needed to find your contract.">
       <Form
         method="post"
         id={form.id}
@@ -63,6 +72,7 @@ export function WithdrawalDetailsForm({
           autoComplete="email"
           maxLength={FIELD_LIMITS.email}
         />
+        <RadioField field={fields.scope} legend="What do you withdraw from?" options={SCOPE_OPTIONS} />
         <StatusButton name="intent" value="review" pending={pending} pendingLabel="Checking..." size="lg" withoutReact>
           Continue
         </StatusButton>
@@ -82,6 +92,7 @@ export function WithdrawalReview({ details, idempotencyKey }: { details: Withdra
           ["Full name", details.fullName],
           ["Order or membership number", details.contractNumber],
           ["E-mail address", details.email],
+          ["Withdraw from", WITHDRAWAL_SCOPE_LABELS[details.scope]],
         ]}
       />
       <p className="text-muted-foreground">
@@ -91,6 +102,7 @@ export function WithdrawalReview({ details, idempotencyKey }: { details: Withdra
         <input type="hidden" name="fullName" value={details.fullName} />
         <input type="hidden" name="contractNumber" value={details.contractNumber} />
         <input type="hidden" name="email" value={details.email} />
+        <input type="hidden" name="scope" value={details.scope} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <StatusButton
           name="intent"
