@@ -113,7 +113,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
     const endsAt = addMonths(requestedAt, 1);
     expect(Math.round((+quarter.end - +quarter.start) / 86_400_000)).toBe(91);
     expect(Math.round((+quarter.end - +endsAt) / 86_400_000)).toBe(51);
-    const refund = 2746; // floor(4900 × 51 / 91)
+    const refund = 2747; // 4900 − floor(4900 × 40 / 91): the member gets the odd cent
 
     expect(await cancel(renewed.id, requestedAt)).toEqual({
       kind: "cancelled",
@@ -142,9 +142,9 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
     const cancelled = (await mailsTo(EMAIL)).find((mail) => mail.subject.includes("membership is cancelled"));
     for (const body of [cancelled!.text, cancelled!.html!]) {
       expect(body).toContain(`You keep its benefits until ${formatMemberDay(endsAt)}`);
-      expect(body).toContain("we refund €27.46, the part of its fee after");
+      expect(body).toContain("we refund €27.47, the part of its fee after");
     }
-    expect((await mailsTo(EMAIL)).filter((mail) => mail.text.includes("€27.46"))).toHaveLength(2);
+    expect((await mailsTo(EMAIL)).filter((mail) => mail.text.includes("€27.47"))).toHaveLength(2);
 
     // Asking again changes nothing: the same end, no second refund.
     expect(await cancel(renewed.id, addDays(requestedAt, 1))).toEqual({
@@ -206,7 +206,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
     expect(await cancelMembershipOfAddress(db(), { email: EMAIL, now: requestedAt, origin })).toEqual({
       accessUntil: addMonths(requestedAt, 1),
       atOnce: false,
-      refunded: { amount: 2746, currency: "EUR" },
+      refunded: { amount: 2747, currency: "EUR" },
     });
   });
 });

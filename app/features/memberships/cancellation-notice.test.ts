@@ -20,11 +20,13 @@ describe("a cancellation with one month's notice", () => {
     });
   });
 
-  it("rounds the refund down to the minor unit", () => {
-    // 4999 × 54 / 90 = 2999.4
-    expect(noticeEnd(new Date("2025-01-15T12:00:00Z"), quarter(4999)).refund).toBe(2999);
-    // To the millisecond: 1 ms less of the quarter left refunds a cent less.
-    expect(noticeEnd(new Date("2025-01-15T12:00:00.001Z"), quarter(4900)).refund).toBe(2939);
+  it("gives the member the odd minor unit: the company keeps the used share rounded down", () => {
+    // Used: 4999 × 36 / 90 = 1999.6, kept 1999.
+    expect(noticeEnd(new Date("2025-01-15T12:00:00Z"), quarter(4999)).refund).toBe(3000);
+    // To the millisecond: 1 ms more used keeps 1960.00…, still 1960.
+    expect(noticeEnd(new Date("2025-01-15T12:00:00.001Z"), quarter(4900)).refund).toBe(2940);
+    // A fee of one cent, 36 of 90 days used: nothing is kept.
+    expect(noticeEnd(new Date("2025-01-15T12:00:00Z"), quarter(1)).refund).toBe(1);
   });
 
   it("counts what was refunded of the quarter already", () => {

@@ -21,7 +21,7 @@ export interface NoticeEnd {
 /**
  * A cancellation after the first term (the wording of art. 6:236 sub j BW): it takes effect at
  * most `MEMBERSHIP_TERMS.noticeMonths` after the request, and the part of the period's fee after
- * that date is refunded pro rata, rounded down to the minor unit. A request in the period's last
+ * that date is refunded pro rata, the odd minor unit to the member. A request in the period's last
  * month changes nothing: the period ends first, and nothing is refunded.
  */
 export function noticeEnd(requestedAt: Date, period: PaidPeriod): NoticeEnd {
@@ -29,8 +29,9 @@ export function noticeEnd(requestedAt: Date, period: PaidPeriod): NoticeEnd {
   if (notice >= period.end) return { endsAt: period.end, refund: 0 };
   const endsAt = notice < period.start ? period.start : notice;
   const length = BigInt(period.end.getTime() - period.start.getTime());
-  const unused = BigInt(period.end.getTime() - endsAt.getTime());
-  // Integer arithmetic: exact for any amount, and never more than the fee.
-  const share = length > 0n ? Number((BigInt(period.amount) * unused) / length) : 0;
-  return { endsAt, refund: Math.max(0, share - period.refunded) };
+  const used = BigInt(endsAt.getTime() - period.start.getTime());
+  // Integer arithmetic, exact for any amount: the company keeps the used share rounded down (as a
+  // withdrawal's refund does), so the member gets any odd minor unit, and never more than the fee.
+  const kept = length > 0n ? Number((BigInt(period.amount) * used) / length) : period.amount;
+  return { endsAt, refund: Math.max(0, period.amount - kept - period.refunded) };
 }
