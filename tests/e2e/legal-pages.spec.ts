@@ -69,7 +69,9 @@ test("the terms have 15 numbered sections, a table of contents and the model wit
   }
   const cancelling = page.getByRole("region", { name: "10. Cancelling your membership" });
   await expect(cancelling.getByRole("link", { name: "Unsubscribe" })).toHaveAttribute("href", "/unsubscribe");
-  await expect(cancelling).toContainText("takes effect at the end of the period you have already paid for");
+  await expect(cancelling).toContainText(
+    "If you cancel during your first paid period, your cancellation takes effect at the end of that period",
+  );
   const plans = page.getByRole("region", { name: "4. Plans and prices" });
   for (const plan of [pricing.medium, pricing.premium]) {
     await expect(plans).toContainText(`${plan.name}: ${formatPrice(plan.price, "USD")}, every 3 months`);
@@ -86,7 +88,7 @@ test("the terms have 15 numbered sections, a table of contents and the model wit
   ]) {
     await expect(withdrawal, text).toContainText(text);
   }
-  await expect(cancelling).toContainText("never have to give more than one month’s notice");
+  await expect(cancelling).toContainText("never have to give more than one month's notice");
 
   const model = modelWithdrawalForm();
   const form = page.getByRole("region", { name: model.title });

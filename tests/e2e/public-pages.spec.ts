@@ -233,7 +233,7 @@ test.describe("services", () => {
     await footer.getByRole("link", { name: "Concierge" }).click();
     await expect(page.getByRole("tab", { name: "Concierge" })).toHaveAttribute("aria-selected", "true");
 
-    await footer.getByRole("link", { name: "Membership" }).click();
+    await footer.getByRole("link", { name: "Membership", exact: true }).click();
     await expect(page).toHaveURL("/services#subscription");
     await expect(page.getByRole("tab", { name: "Membership" })).toHaveAttribute("aria-selected", "true");
   });
