@@ -33,6 +33,7 @@ describe(`npm run retention on ${database.kind}`, () => {
       "  customers anonymised (last order over 6 years ago): 0",
       "  contact messages older than 2 years: 0",
       "  unsubscribe requests older than 2 years: 0",
+      "  withdrawal statements older than 6 years: 0",
       "  rate-limit counters idle for 24 hours: 0",
     ].join("\n");
     expect(await retentionCli("--dry-run")).toEqual({
