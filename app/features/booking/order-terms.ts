@@ -5,6 +5,7 @@ import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
 import type { OrderDetails } from "./order-details";
+import { describePassengers } from "./passengers";
 import { consentWording } from "./start-consent";
 
 /**
@@ -35,12 +36,10 @@ export function orderTerms(order: Order, { startsTrial, now }: { startsTrial: bo
   };
 }
 
-function describeFastTrack({ adults, children, airport, flightDate }: Order): string {
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const people = [count(adults, "adult", "adults"), ...(children > 0 ? [count(children, "child", "children")] : [])];
-  const where = airport ? ` at ${airport}` : "";
-  const when = flightDate ? ` on ${formatFlightDate(flightDate)}` : "";
-  return `Fast Track for ${people.join(" and ")}${where}${when}.`;
+function describeFastTrack(order: Order): string {
+  const where = order.airport ? ` at ${order.airport}` : "";
+  const when = order.flightDate ? ` on ${formatFlightDate(order.flightDate)}` : "";
+  return `Fast Track for ${describePassengers(order, " and ")}${where}${when}.`;
 }
 
 function membershipTerms({ currency }: Order, now: Date): string {

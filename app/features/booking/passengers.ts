@@ -7,11 +7,11 @@ export interface Passengers {
 }
 
 /** "2 adults, 1 child"; children only when there are some. */
-export function describePassengers({ adults, children }: Passengers): string {
+export function describePassengers({ adults, children }: Passengers, separator = ", "): string {
   const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   const parts = [plural(adults, "adult", "adults")];
   if (children > 0) parts.push(plural(children, "child", "children"));
-  return parts.join(", ");
+  return parts.join(separator);
 }
 
 /** "2 adultes, 1 enfant", for the back office; children only when there are some. */

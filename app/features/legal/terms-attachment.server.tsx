@@ -26,7 +26,8 @@ const rendered = new Map<CurrencyCode, { origin: string; html: string }>();
  * terms on a durable medium (CRD Art. 8(7)). Links to the site's pages point at `origin`.
  */
 export async function termsAttachment(origin: string, currency: CurrencyCode): Promise<MailAttachment> {
-  let html = rendered.get(currency)?.origin === origin ? rendered.get(currency)!.html : undefined;
+  const made = rendered.get(currency);
+  let html = made?.origin === origin ? made.html : undefined;
   if (!html) {
     // The pages read the visitor's currency from the root route's data (`Price`): here, the order's.
     const handler = createStaticHandler([

@@ -225,7 +225,7 @@ export async function recordWithdrawal(
 ): Promise<{ receivedAt: Date }> {
   const recorded = await db.transaction(async (tx) => {
     const [known] = await tx.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey));
-    if (known) return { row: known, first: false };
+    if (known) return { row: known, first: false, contract: undefined };
     const contract = await findContract(tx, details);
     const outcome = outcomeOf(contract, now);
     const [row] = await tx
@@ -246,17 +246,19 @@ export async function recordWithdrawal(
       .returning();
     if (!row) {
       const [first] = await tx.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey));
-      return { row: first!, first: false };
+      return { row: first!, first: false, contract: undefined };
     }
     const membershipEndedAt =
       contract && outcome === "withdrawn"
         ? await endMembership(tx, { scope: details.scope, receivedAt: now, contract }, { origin, gateway })
         : null;
-    return { row, first: true, membershipEndedAt };
+    return { row, first: true, contract, membershipEndedAt };
   });
   const { row } = recorded;
   if (row.outcome === "unmatched") return { receivedAt: row.receivedAt };
-  const contract = await findContract(db, { contractNumber: details.contractNumber, email: row.email });
+  // The same statement sent again: its contract is looked up afresh, to make any refund still owed.
+  const contract =
+    recorded.contract ?? (await findContract(db, { contractNumber: row.contractNumber, email: row.email }));
   if (!contract) return { receivedAt: row.receivedAt };
   const withdrawn = { id: row.id, scope: row.scope, receivedAt: row.receivedAt, contract };
   const refunded = row.outcome === "withdrawn" ? await refundWithdrawal(db, gateway, withdrawn) : null;
