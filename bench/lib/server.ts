@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { productionServerArgs } from "../../tests/support/production-node";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -159,4 +160,11 @@ export async function startServer(options: {
     throw error;
   }
   return server;
+}
+
+/** The server's database, to check what it stored; a PGlite server must have stopped first. */
+export function openServerDatabase(server: BenchServer): Promise<DatabaseHandle> {
+  return openDatabase(
+    server.databaseUrl ? { kind: "postgres", url: server.databaseUrl } : { kind: "pglite", dataDir: server.dataDir! },
+  );
 }
