@@ -46,7 +46,8 @@ function cpuPerRequest(figures: LoadFigures): string {
  */
 export async function bookingsUnderLoad(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
   const acknowledged = new Set<string>();
-  // PGlite runs inside the server; PostgreSQL's share is read from all its processes on the machine.
+  // PGlite runs on a thread of the server's process, so the server's CPU time holds it; PostgreSQL's
+  // share is read from all its processes on the machine.
   const processes: ProcessGroups = () => ({
     server: [server.pid],
     ...(server.kind === "postgres" ? { postgres: postgresPids() } : {}),
@@ -64,21 +65,20 @@ export async function bookingsUnderLoad(server: BenchServer, settings: BenchSett
     .reduce((total, [, count]) => total + count, 0);
   const errors = bookings.errors + unexpected;
   const ratio = bookings.requestsPerSecond / health.requestsPerSecond;
-  const onPostgres = server.kind === "postgres";
   return [
     {
       figure: `Bookings/s, POST /fast-track-form (${server.kind}, ${CONNECTIONS} connections); ${generatorNote(bookings)}`,
       value: perSecond(bookings.requestsPerSecond),
       baseline: `${perSecond(health.requestsPerSecond)} GET /healthz`,
       ratio: ratio.toFixed(2),
-      goal: onPostgres ? `≥ ${GOAL_RATIO}` : undefined,
-      pass: onPostgres ? ratio >= GOAL_RATIO : null,
+      goal: `≥ ${GOAL_RATIO}`,
+      pass: ratio >= GOAL_RATIO,
     },
     {
       figure: `Booking latency p50 / p99 (${server.kind})`,
       value: `${ms(bookings.p50)} / ${ms(bookings.p99)}`,
-      goal: onPostgres ? `p99 < ${GOAL_P99_MS} ms` : undefined,
-      pass: onPostgres ? bookings.p99 < GOAL_P99_MS : null,
+      goal: `p99 < ${GOAL_P99_MS} ms`,
+      pass: bookings.p99 < GOAL_P99_MS,
     },
     {
       figure: `CPU time per request, booking and GET /healthz (${server.kind})`,
