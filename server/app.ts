@@ -2,6 +2,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createWebRequestHandler } from "react-router";
 import compression from "compression";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
@@ -15,6 +16,7 @@ import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { clientAddress } from "./client-address";
 import { closeHttpServer } from "./close-http-server";
+import { superviseWorkers } from "./cluster";
 import { inFlightWork, type InFlightWork } from "./in-flight";
 import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
@@ -109,11 +111,20 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
 }
 
 /**
- * The boot path: open and migrate the database, start the outbox worker, then listen. Nothing here
- * runs at import time, because `react-router build` imports this bundle.
+ * The boot path: open and migrate the database, start the outbox worker and the jobs, then listen.
+ * With WEB_CONCURRENCY > 1 (ADR 020) this process migrates the database, then forks that many
+ * workers that each take this path. Nothing here runs at import time, because `react-router build`
+ * imports this bundle.
  */
 export async function start(options: StartOptions = {}) {
   const config = env();
+  // Vite's dev server runs in one process whatever WEB_CONCURRENCY says.
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1 && !options.devMiddleware) {
+    // Migrated once, here: the workers find nothing left to apply.
+    await (await openDatabase(databaseTargetFromEnv(config))).close();
+    superviseWorkers({ count: config.WEB_CONCURRENCY, graceMs: SHUTDOWN_GRACE_MS });
+    return;
+  }
   const handle = await openDatabase(databaseTargetFromEnv(config), { countQueries: config.BENCH_COUNT_QUERIES });
   installDatabase(handle);
   const outboxWorker = startOutboxWorker(handle.db, config);
