@@ -13,7 +13,7 @@ const GOAL_P99_MS = 250;
 const CONNECTIONS = 50;
 
 /** How many of `orderIds` the server's database holds; a PGlite server must have stopped first. */
-async function ordersStored(server: BenchServer, orderIds: string[]): Promise<number> {
+export async function ordersStored(server: BenchServer, orderIds: string[]): Promise<number> {
   const target: DatabaseTarget = server.databaseUrl
     ? { kind: "postgres", url: server.databaseUrl }
     : { kind: "pglite", dataDir: server.dataDir! };
@@ -32,7 +32,7 @@ async function ordersStored(server: BenchServer, orderIds: string[]): Promise<nu
 }
 
 /** "server 1.3 ms, PostgreSQL 1.0 ms": what each process group spent on one request. */
-function cpuPerRequest(figures: LoadFigures): string {
+export function cpuPerRequest(figures: LoadFigures): string {
   const label = (name: string) => (name === "postgres" ? "PostgreSQL" : name);
   return Object.entries(figures.cpuMsPerRequest)
     .map(([name, used]) => `${label(name)} ${used.toFixed(2)} ms`)
@@ -47,7 +47,7 @@ function cpuPerRequest(figures: LoadFigures): string {
 export async function bookingsUnderLoad(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
   // PGlite runs inside the server; PostgreSQL's share is read from all its processes on the machine.
   const processes: ProcessGroups = () => ({
-    server: [server.pid],
+    server: server.pids(),
     ...(server.kind === "postgres" ? { postgres: postgresPids() } : {}),
   });
   const { subject: bookings, baseline: health } = await compareUnderLoad(

@@ -1,14 +1,13 @@
 import { execFile } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { customers, orders } from "~/db/schema";
+import { childProcesses, connectToWorker } from "../support/cluster-workers";
 import { bookingFormFields } from "../support/integration/booking-helpers";
 import { productionServerArgs } from "../support/production-node";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
@@ -28,61 +27,19 @@ async function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** The processes whose parent is `pid`, from /proc. */
-function childrenOf(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        // The command name, in parentheses, may hold spaces: the parent's pid is the second field after it.
-        const afterName = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!;
-        return Number(afterName.split(" ")[1]) === pid ? [Number(entry)] : [];
-      } catch {
-        return []; // exited meanwhile
-      }
-    });
-}
-
-/** The worker holding the server's end of a client's connection: its socket's inode is among the worker's files. */
-function workerHolding(client: Socket, port: number, workers: number[]): number | undefined {
-  const hex = (value: number) => value.toString(16).toUpperCase().padStart(4, "0");
-  const serverEnd = readFileSync("/proc/net/tcp", "utf8")
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .find(([, local, remote]) => local?.endsWith(`:${hex(port)}`) && remote?.endsWith(`:${hex(client.localPort!)}`));
-  const inode = serverEnd?.[9];
-  if (!inode || inode === "0") return undefined;
-  return workers.find((pid) => {
-    try {
-      return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * Opens `connections` connections at once, finds the worker each was handed to, then asks /healthz
- * on each: the statuses each worker answered with.
- */
+/** Opens `connections` connections, one after the other, and asks /healthz on each: the statuses each worker answered. */
 async function answersByWorker(server: ProductionServer, workers: number[], connections = 4) {
   const port = Number(new URL(server.baseUrl).port);
-  const clients = await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const client = connect(port, "127.0.0.1");
-      await once(client, "connect");
-      return client;
-    }),
-  );
   const answers = new Map<number, number[]>();
-  for (const client of clients) {
-    const worker = await waitFor("the worker holding a connection", () => workerHolding(client, port, workers));
+  for (let index = 0; index < connections; index++) {
+    const { client, worker } = await connectToWorker(port, workers);
     let response = "";
     client.on("data", (chunk: Buffer) => (response += chunk.toString()));
     // Written, not ended: the server answers a client that half-closed its connection with nothing.
     client.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     await once(client, "close");
-    answers.set(worker, [...(answers.get(worker) ?? []), Number(/^HTTP\/1\.1 (\d+)/.exec(response)?.[1])]);
+    const key = worker ?? 0;
+    answers.set(key, [...(answers.get(key) ?? []), Number(/^HTTP\/1\.1 (\d+)/.exec(response)?.[1])]);
   }
   return answers;
 }
@@ -113,7 +70,7 @@ describe.runIf(kind === "postgres")("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   });
 
   it("runs two workers under a primary that serves nothing, and both answer", async () => {
-    const workers = childrenOf(primary);
+    const workers = childProcesses(primary);
     expect(workers).toHaveLength(2);
     expect(loggedBy(server, "server listening").sort()).toEqual([...workers].sort());
     const answers = await answersByWorker(server, workers);
@@ -122,7 +79,7 @@ describe.runIf(kind === "postgres")("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   });
 
   it("replaces a worker killed with SIGKILL, the other answering meanwhile", async () => {
-    const [killed, survivor] = childrenOf(primary) as [number, number];
+    const [killed, survivor] = childProcesses(primary) as [number, number];
     process.kill(killed, "SIGKILL");
     await waitFor("the primary to see the worker die", () =>
       server.output().includes('"msg":"worker died: starting another"') ? true : undefined,
@@ -132,7 +89,7 @@ describe.runIf(kind === "postgres")("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     const replacement = await waitFor("a new worker listening", () =>
       loggedBy(server, "server listening").find((pid) => pid !== killed && pid !== survivor),
     );
-    expect(childrenOf(primary).sort()).toEqual([survivor, replacement].sort());
+    expect(childProcesses(primary).sort()).toEqual([survivor, replacement].sort());
     const answers = await answersByWorker(server, [survivor, replacement]);
     expect(answers.get(replacement)).toContain(200);
   });
