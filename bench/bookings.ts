@@ -1,11 +1,10 @@
 import { inArray } from "drizzle-orm";
-import { openDatabase, type DatabaseTarget } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { bookingsOnlyLua } from "./lib/booking-load";
-import { compareUnderLoad, generatorBound, generatorNote, type LoadFigures, type ProcessGroups } from "./lib/load";
+import { compareUnderLoad, cpuPerRequest, generatorBound, generatorNote, type ProcessGroups } from "./lib/load";
 import { postgresPids } from "./lib/process-cpu";
 import { ms, perSecond, type ResultRow } from "./lib/results";
-import type { BenchServer } from "./lib/server";
+import { openServerDatabase, type BenchServer } from "./lib/server";
 import { loadRounds, type BenchSettings } from "./settings";
 
 const GOAL_RATIO = 0.5;
@@ -14,10 +13,7 @@ const CONNECTIONS = 50;
 
 /** How many of `orderIds` the server's database holds; a PGlite server must have stopped first. */
 export async function ordersStored(server: BenchServer, orderIds: string[]): Promise<number> {
-  const target: DatabaseTarget = server.databaseUrl
-    ? { kind: "postgres", url: server.databaseUrl }
-    : { kind: "pglite", dataDir: server.dataDir! };
-  const handle = await openDatabase(target);
+  const handle = await openServerDatabase(server);
   try {
     let found = 0;
     for (let start = 0; start < orderIds.length; start += 1000) {
@@ -29,14 +25,6 @@ export async function ordersStored(server: BenchServer, orderIds: string[]): Pro
   } finally {
     await handle.close();
   }
-}
-
-/** "server 1.3 ms, PostgreSQL 1.0 ms": what each process group spent on one request. */
-export function cpuPerRequest(figures: LoadFigures): string {
-  const label = (name: string) => (name === "postgres" ? "PostgreSQL" : name);
-  return Object.entries(figures.cpuMsPerRequest)
-    .map(([name, used]) => `${label(name)} ${used.toFixed(2)} ms`)
-    .join(", ");
 }
 
 /**

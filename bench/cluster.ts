@@ -1,10 +1,10 @@
 import { cpus } from "node:os";
 import { bookingsOnlyLua } from "./lib/booking-load";
-import { compareUnderLoad, generatorBound, generatorNote, type LoadFigures } from "./lib/load";
+import { compareUnderLoad, cpuPerRequest, generatorBound, generatorNote, type LoadFigures } from "./lib/load";
 import { postgresPids } from "./lib/process-cpu";
 import { ms, perSecond, type ResultRow } from "./lib/results";
 import { postgresForBench, startServer, type BenchServer } from "./lib/server";
-import { cpuPerRequest, ordersStored } from "./bookings";
+import { ordersStored } from "./bookings";
 import { loadRounds, type BenchSettings } from "./settings";
 
 const WORKERS = 2;

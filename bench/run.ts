@@ -2,7 +2,8 @@
 // bench/RESULTS.md. Environment: BENCH_DATABASE_URL (a PostgreSQL server to create databases on;
 // default the local one, skipped when it does not answer), BENCH_ONLY (comma-separated benchmark
 // names), BENCH_LOAD_SECONDS, BENCH_WARMUP_SECONDS, BENCH_MEMORY_SECONDS, BENCH_LIGHTHOUSE_RUNS,
-// BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. to profile it).
+// BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. to profile it), BENCH_PORT,
+// BENCH_BASELINE_PORT, BENCH_STRIPE_PORT (the fake Stripe's).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -14,7 +15,9 @@ import { machineDescription, resultsTable, type ResultRow } from "./lib/results"
 import { postgresForBench, startServer, type BenchServer, type DatabaseKind } from "./lib/server";
 import { memoryUnderLoad } from "./memory";
 import { pageWeights } from "./page-weight";
+import { paymentsUnderLoad } from "./payments";
 import { publicPagesUnderLoad } from "./public-pages";
+import { webhooksUnderLoad } from "./webhooks";
 import { settingsFromEnv, type BenchSettings } from "./settings";
 
 type Benchmark = { name: string } & (
@@ -35,6 +38,10 @@ const BENCHMARKS: Benchmark[] = [
   { name: "lighthouse", databases: "preferred", run: lighthouseScores },
   { name: "public-pages", databases: "preferred", run: publicPagesUnderLoad },
   { name: "bookings", databases: "both", run: bookingsUnderLoad },
+  // Starts its own servers: the sandbox gateway's, then one in Stripe mode against the fake Stripe.
+  { name: "payments", databases: "own", run: paymentsUnderLoad },
+  // Starts its own server in Stripe mode against the fake Stripe.
+  { name: "webhooks", databases: "own", run: webhooksUnderLoad },
   // Two servers on PostgreSQL databases of their own: WEB_CONCURRENCY=2 against 1.
   { name: "cluster", databases: "own", run: clusterUnderLoad },
   // Seeds and serves its own PostgreSQL databases (10,000, then 1,000,000 orders).

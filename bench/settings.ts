@@ -8,6 +8,8 @@ export interface BenchSettings {
   lighthouseRuns: number;
   serverPort: number;
   baselinePort: number;
+  /** The fake Stripe's port, for the benchmarks of the Stripe path. */
+  stripePort: number;
 }
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -24,6 +26,7 @@ export function settingsFromEnv(): BenchSettings {
     lighthouseRuns: numberFromEnv("BENCH_LIGHTHOUSE_RUNS", 3),
     serverPort: numberFromEnv("BENCH_PORT", 3900),
     baselinePort: numberFromEnv("BENCH_BASELINE_PORT", 3901),
+    stripePort: numberFromEnv("BENCH_STRIPE_PORT", 3902),
   };
 }
 

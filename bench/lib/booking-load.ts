@@ -1,3 +1,5 @@
+import { measureLoad } from "./load";
+
 function isoDayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -48,3 +50,9 @@ export const bookingsOnlyLua = () => `${bookingLua()}
 request = booking_request
 on_response = booking_response
 `;
+
+/** Books orders through the site for `seconds` at `connections`: the ids of those it acknowledged. */
+export async function bookOrders(origin: string, seconds: number, connections: number): Promise<string[]> {
+  const booked = await measureLoad({ url: origin, connections, lua: bookingsOnlyLua(), seconds, warmupSeconds: 0 });
+  return booked.collected;
+}

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { childProcesses, connectToWorker } from "../../tests/support/cluster-workers";
 import { productionServerArgs } from "../../tests/support/production-node";
 
@@ -177,4 +178,11 @@ export async function startServer(options: {
     throw error;
   }
   return server;
+}
+
+/** The server's database, to check what it stored; a PGlite server must have stopped first. */
+export function openServerDatabase(server: BenchServer): Promise<DatabaseHandle> {
+  return openDatabase(
+    server.databaseUrl ? { kind: "postgres", url: server.databaseUrl } : { kind: "pglite", dataDir: server.dataDir! },
+  );
 }

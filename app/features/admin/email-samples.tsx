@@ -54,7 +54,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     amount: 3300,
     currency: "EUR" as const,
     voucherShortCode: "K7QM-3XPA-TW",
-    voucherQrPng: await voucherQrPng(voucherCheckUrl(origin, SAMPLE_SIGNED_CODE)),
+    voucherQrPng: voucherQrPng(voucherCheckUrl(origin, SAMPLE_SIGNED_CODE)),
     bookingUrl: bookingPageUrl(origin, SAMPLE_ORDER_ID),
     origin,
     paidAt: subDays(trialEnd, MEMBERSHIP_TERMS.trialDays),

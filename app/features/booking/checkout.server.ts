@@ -99,7 +99,7 @@ export async function recordPayment(tx: Database, order: OrderDetails, payment: 
  * The voucher's QR code, made before any money moves, so that a problem here (no secret) cannot
  * follow a charge. `origin` is the site's public origin, for the mail's links and the QR code.
  */
-export async function voucherQrFor(orderId: string, origin: string) {
+export function voucherQrFor(orderId: string, origin: string) {
   return voucherQrPng(voucherCheckUrl(origin, voucherCode(orderId)));
 }
 
@@ -182,7 +182,7 @@ export async function payForOrder(
 ): Promise<PaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
-  const qrPng = await voucherQrFor(orderId, origin);
+  const qrPng = voucherQrFor(orderId, origin);
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const locked = await lockOrderForPayment(tx, orderId);
     if ("kind" in locked) return locked;

@@ -139,7 +139,7 @@ async function recordPaidOrder(
   claim?: Claim,
 ): Promise<SettledPayment> {
   const card = payment.card ?? { brand: "Card", last4: "????" };
-  const qrPng = await voucherQrFor(order.id, origin);
+  const qrPng = voucherQrFor(order.id, origin);
   return db.transaction(async (tx): Promise<SettledPayment> => {
     const locked = await lockOrderForPayment(tx, order.id);
     if ("kind" in locked) return locked;

@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { formatFlightDate } from "./flight-date";
+import { blackAndWhitePng } from "./voucher-png.server";
 import { findOrder } from "./orders.server";
 import { findOrderIdByShortCode } from "./voucher-short-code.server";
 import { describePassengers } from "./passengers";
@@ -45,9 +46,24 @@ export function voucherQrSvg(text: string): Promise<string> {
   return QRCode.toString(text, { ...QR_OPTIONS, type: "svg" });
 }
 
-/** The QR code as PNG bytes, base64: e-mail clients do not show inline SVG. */
-export async function voucherQrPng(text: string): Promise<string> {
-  return (await QRCode.toBuffer(text, { ...QR_OPTIONS, width: 240 })).toString("base64");
+const QR_PNG_WIDTH = 240;
+
+/**
+ * The QR code as PNG bytes, base64: e-mail clients do not show inline SVG. Drawn as qrcode draws
+ * it (modules scaled to the width, quiet zone of `margin` modules), one bit per pixel.
+ */
+export function voucherQrPng(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: QR_OPTIONS.errorCorrectionLevel });
+  const scale = QR_PNG_WIDTH / (modules.size + QR_OPTIONS.margin * 2);
+  const side = Math.floor((modules.size + QR_OPTIONS.margin * 2) * scale);
+  const quietZone = QR_OPTIONS.margin * scale;
+  const inSymbol = (pixel: number) => pixel >= quietZone && pixel < side - quietZone;
+  const module = (pixel: number) => Math.floor((pixel - quietZone) / scale);
+  return blackAndWhitePng(
+    side,
+    side,
+    (x, y) => inSymbol(x) && inSymbol(y) && Boolean(modules.get(module(y), module(x))),
+  ).toString("base64");
 }
 
 /**

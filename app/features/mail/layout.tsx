@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Html, Img, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { Fragment, type ReactElement, type ReactNode } from "react";
 import { hslToRgb, parseHslTriplet } from "~/features/site-config/hsl";
 import { siteConfig } from "../../../site.config";
@@ -161,9 +161,7 @@ export function MailInlineImage({ cid, alt, size }: { cid: string; alt: string; 
 
 /** Renders a message to HTML and to its plain-text twin. */
 export async function renderMail(subject: string, element: ReactElement): Promise<MailContent> {
-  const [html, plain] = await Promise.all([
-    render(element),
-    render(element, { plainText: true, htmlToTextOptions: { wordwrap: false } }),
-  ]);
-  return { subject, html, text: plain.trim() };
+  // The text is converted from the HTML rendered once: render's plainText option renders it again.
+  const html = await render(element);
+  return { subject, html, text: toPlainText(html, { wordwrap: false }).trim() };
 }

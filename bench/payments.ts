@@ -1,0 +1,265 @@
+import { bookOrders } from "./lib/booking-load";
+import {
+  compareUnderLoad,
+  cpuPerRequest,
+  generatorBound,
+  generatorNote,
+  type LoadFigures,
+  type ProcessGroups,
+} from "./lib/load";
+import { orderQueue } from "./lib/order-queue";
+import { checkPayments } from "./lib/payment-checks";
+import { postgresPids } from "./lib/process-cpu";
+import { ms, perSecond, type ResultRow } from "./lib/results";
+import { postgresForBench, startServer, type BenchServer, type DatabaseKind } from "./lib/server";
+import { confirmAtStripe, startStripeSite } from "./lib/stripe-site";
+import { loadRounds, type BenchSettings } from "./settings";
+
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 250;
+const CONNECTIONS = 50;
+/** Orders booked ahead, as a multiple of the orders the payments' run could at most take at the booking rate. */
+const SEED_MARGIN = 1.3;
+
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const luaHeaders = `{ ["Content-Type"] = "${FORM["Content-Type"]}", ["X-Forwarded-For"] = address }`;
+
+/** Collects the order of every payment the site acknowledged: a redirect back to its page. */
+const collectPaidOrder = `
+function on_response(status, headers)
+  if status ~= 302 then return end
+  local id = (headers["location"] or headers["Location"] or ""):match("^/fast%-track%-payment/([0-9a-f%-]+)$")
+  if id then collect(id) end
+end
+`;
+
+/** The sandbox's payment form as a visitor posts it: a card that goes through, and the consent to start at once. */
+function sandboxPaymentLua() {
+  const body = new URLSearchParams({
+    cardNumber: "4242 4242 4242 4242",
+    expiryMonth: "11",
+    expiryYear: String(new Date().getFullYear() + 1),
+    cvv: "987",
+    consent: "on",
+  }).toString();
+  return `
+function request()
+  local id, address = next_order()
+  return wrk.format("POST", "/fast-track-payment/" .. id, ${luaHeaders}, ${JSON.stringify(body)})
+end
+${collectPaidOrder}`;
+}
+
+/** Stripe's first step: the payment page's script asks our site to open the order's PaymentIntent. */
+const openLua = `
+function request()
+  local id, address = next_order()
+  return wrk.format("POST", "/fast-track-payment/" .. id .. "/open", ${luaHeaders}, "consent=on")
+end
+
+function on_response(status, headers, body)
+  if status ~= 200 then return end
+  local secret = body:match('"clientSecret":"([^"]+)"')
+  if secret then collect(secret) end
+end
+`;
+
+/** Stripe's last step: once Stripe.js has confirmed the card, the page posts that it is done, and our site settles the order by what Stripe says. */
+const settleLua = `
+function request()
+  local id, address = next_order()
+  return wrk.format("POST", "/fast-track-payment/" .. id, ${luaHeaders}, "")
+end
+${collectPaidOrder}`;
+
+/** Responses that are neither `expected` nor counted as errors by wrk (status ≥ 400). */
+const unexpected = (figures: LoadFigures, expected: string) =>
+  Object.entries(figures.statusCounts)
+    .filter(([status]) => status !== expected && Number(status) < 400)
+    .reduce((total, [, count]) => total + count, 0);
+
+const seedSeconds = (settings: BenchSettings) =>
+  Math.ceil((settings.warmupSeconds + settings.loadSeconds) * SEED_MARGIN);
+
+function processesOf(server: BenchServer): ProcessGroups {
+  return () => ({
+    server: server.pids(),
+    ...(server.kind === "postgres" ? { postgres: postgresPids() } : {}),
+  });
+}
+
+/** Payments through the sandbox gateway: the card typed into our own form, one POST per payment. */
+async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, postgresAdminUrl?: string) {
+  const server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl, workers: 1 });
+  try {
+    const queue = orderQueue(await bookOrders(server.origin, seedSeconds(settings), CONNECTIONS), 11);
+    try {
+      const processes = processesOf(server);
+      const { subject: paid, baseline: health } = await compareUnderLoad(
+        { url: server.origin, connections: CONNECTIONS, lua: queue.lua + sandboxPaymentLua(), processes },
+        { url: `${server.origin}/healthz`, connections: CONNECTIONS, processes },
+        loadRounds(settings),
+      );
+      await server.stop();
+      const check = await checkPayments(server, paid.collected);
+      const label = `sandbox gateway, ${kind}`;
+      const ratio = paid.requestsPerSecond / health.requestsPerSecond;
+      const onPostgres = kind === "postgres";
+      const errors = paid.errors + unexpected(paid, "302");
+      return [
+        {
+          figure: `Card payments/s, ${label}: one POST /fast-track-payment/:id with the card and consent (${CONNECTIONS} connections); ${generatorNote(paid, health)}`,
+          value: perSecond(paid.requestsPerSecond),
+          baseline: `${perSecond(health.requestsPerSecond)} GET /healthz`,
+          ratio: ratio.toFixed(2),
+          goal: onPostgres ? `≥ ${GOAL_RATIO}` : undefined,
+          pass: onPostgres ? ratio >= GOAL_RATIO && !generatorBound(paid, health) : null,
+        },
+        {
+          figure: `Card payment latency p50 / p99 (${label})`,
+          value: `${ms(paid.p50)} / ${ms(paid.p99)}`,
+          goal: onPostgres ? `p99 < ${GOAL_P99_MS} ms` : undefined,
+          pass: onPostgres ? paid.p99 < GOAL_P99_MS : null,
+        },
+        {
+          figure: `CPU time per request, card payment and GET /healthz (${label})`,
+          value: cpuPerRequest(paid),
+          baseline: `${cpuPerRequest(health)} GET /healthz`,
+          pass: null,
+        },
+        checkRow(label, errors, check, queue.exhausted()),
+      ] satisfies ResultRow[];
+    } finally {
+      queue.dispose();
+    }
+  } finally {
+    await server.dispose();
+  }
+}
+
+/**
+ * Payments through Stripe, as the payment page makes them: our site opens the PaymentIntent (POST
+ * /open with the consent; the site creates the customer and the intent at Stripe), Stripe.js
+ * confirms the card at Stripe, then the page posts that it is done and our site settles the order
+ * by what Stripe says (reads the intent, records the payment, queues the mail, subscribes the
+ * membership's trial). The two requests to our site are measured in phases of their own, and the
+ * confirmations at Stripe, which never reach our site, run between them. Webhooks are not sent
+ * here: bench/webhooks.ts measures them.
+ */
+async function stripePayments(kind: DatabaseKind, settings: BenchSettings, postgresAdminUrl?: string) {
+  const site = await startStripeSite({
+    kind,
+    port: settings.serverPort,
+    stripePort: settings.stripePort,
+    postgresAdminUrl,
+  });
+  const { server, fake } = site;
+  const queues: { dispose(): void }[] = [];
+  try {
+    const processes: ProcessGroups = () => ({
+      ...processesOf(server)(),
+      "fake Stripe (the bench's process)": [process.pid],
+    });
+    const health = { url: `${server.origin}/healthz`, connections: CONNECTIONS, processes };
+    const toOpen = orderQueue(await bookOrders(server.origin, seedSeconds(settings), CONNECTIONS), 12);
+    queues.push(toOpen);
+    const opening = await compareUnderLoad(
+      { url: server.origin, connections: CONNECTIONS, lua: toOpen.lua + openLua, processes },
+      health,
+      loadRounds(settings),
+    );
+    const confirmed = await confirmAtStripe(fake, opening.subject.collected);
+    const toSettle = orderQueue(
+      confirmed.map(({ orderId }) => orderId),
+      12,
+    );
+    queues.push(toSettle);
+    const settling = await compareUnderLoad(
+      { url: server.origin, connections: CONNECTIONS, lua: toSettle.lua + settleLua, processes },
+      health,
+      loadRounds(settings),
+    );
+    await server.stop();
+    const check = await checkPayments(server, settling.subject.collected);
+
+    const open = opening.subject;
+    const settle = settling.subject;
+    const label = `Stripe path against the fake Stripe, ${kind}`;
+    // One payment is one of each step: their times per payment add up.
+    const paymentsPerSecond = 1 / (1 / open.requestsPerSecond + 1 / settle.requestsPerSecond);
+    const ratio =
+      1 /
+      (opening.baseline.requestsPerSecond / open.requestsPerSecond +
+        settling.baseline.requestsPerSecond / settle.requestsPerSecond);
+    const healthRate = (opening.baseline.requestsPerSecond + settling.baseline.requestsPerSecond) / 2;
+    const onPostgres = kind === "postgres";
+    const errors = open.errors + unexpected(open, "200") + settle.errors + unexpected(settle, "302");
+    const figures = [open, settle, opening.baseline, settling.baseline];
+    return [
+      {
+        figure:
+          `Card payments/s, ${label}: one payment is POST /fast-track-payment/:id/open (${perSecond(open.requestsPerSecond)}, ` +
+          `${opening.subject.requests} measured) then, after the card was confirmed at Stripe, POST /fast-track-payment/:id ` +
+          `(${perSecond(settle.requestsPerSecond)}); the ratio adds each step's time against GET /healthz in its own rounds ` +
+          `(${CONNECTIONS} connections); ${generatorNote(...figures)}`,
+        value: perSecond(paymentsPerSecond),
+        baseline: `${perSecond(healthRate)} GET /healthz`,
+        ratio: ratio.toFixed(2),
+        goal: onPostgres ? `≥ ${GOAL_RATIO}` : undefined,
+        pass: onPostgres ? ratio >= GOAL_RATIO && !generatorBound(...figures) : null,
+      },
+      {
+        figure: `Card payment latency p50 / p99, opening and settling (${label})`,
+        value: `open ${ms(open.p50)} / ${ms(open.p99)}; settle ${ms(settle.p50)} / ${ms(settle.p99)}`,
+        goal: onPostgres ? `p99 < ${GOAL_P99_MS} ms each` : undefined,
+        pass: onPostgres ? open.p99 < GOAL_P99_MS && settle.p99 < GOAL_P99_MS : null,
+      },
+      {
+        figure: `CPU time per request, opening and settling a Stripe payment (${label})`,
+        value: `open: ${cpuPerRequest(open)}; settle: ${cpuPerRequest(settle)}`,
+        baseline: `${cpuPerRequest(opening.baseline)} GET /healthz`,
+        pass: null,
+      },
+      checkRow(label, errors, check, toOpen.exhausted() || toSettle.exhausted()),
+    ] satisfies ResultRow[];
+  } finally {
+    for (const queue of queues) queue.dispose();
+    await site.dispose();
+  }
+}
+
+function checkRow(
+  label: string,
+  errors: number,
+  check: Awaited<ReturnType<typeof checkPayments>>,
+  ranOut: boolean,
+): ResultRow {
+  return {
+    figure: `Payment errors; acknowledged payments with exactly one payment row, the order paid, and its confirmation mail queued once (${label})`,
+    value:
+      `${errors} errors; ${check.exactlyOnce} of ${check.acknowledged} exactly once; ${check.doubled} orders paid or mailed twice` +
+      (ranOut ? "; the run ran out of booked orders (raise SEED_MARGIN)" : ""),
+    goal: "0 errors; exactly once each",
+    pass:
+      errors === 0 &&
+      !ranOut &&
+      check.acknowledged > 0 &&
+      check.exactlyOnce === check.acknowledged &&
+      check.doubled === 0,
+  };
+}
+
+/**
+ * Card payments at 50 connections, as a share of the same server's GET /healthz in the same run:
+ * the sandbox gateway, then the Stripe path against the fake Stripe. Each payment pays an order
+ * of its own, booked through the site beforehand; afterwards every acknowledged payment must have
+ * one payment row, a paid order and one confirmation mail.
+ */
+export async function paymentsUnderLoad(settings: BenchSettings): Promise<ResultRow[]> {
+  const postgresAdminUrl = (await postgresForBench()) ?? undefined;
+  const kind: DatabaseKind = postgresAdminUrl ? "postgres" : "pglite";
+  return [
+    ...(await sandboxPayments(kind, settings, postgresAdminUrl)),
+    ...(await stripePayments(kind, settings, postgresAdminUrl)),
+  ];
+}
