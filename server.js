@@ -10,8 +10,9 @@ if (!existsSync(serverBuild)) {
 // React and other libraries pick their development or production build from NODE_ENV as they are
 // first imported; unset, that would be development, whatever app/env.server.ts defaults to.
 process.env.NODE_ENV ??= "production";
-const { start } = await import(serverBuild);
 try {
+  // Importing the build reads the environment, so a bad variable is reported here too.
+  const { start } = await import(serverBuild);
   await start();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
@@ -109,5 +110,27 @@ describe("Stripe", () => {
     const local = { ...keys, STRIPE_API_BASE: "http://127.0.0.1:12111", STRIPE_JS_URL: "http://127.0.0.1:12111/v3/" };
     expect(parseEnv(local)).toMatchObject(local);
     expect(() => parseEnv({ ...keys, STRIPE_API_BASE: "localhost:12111" })).toThrow(/STRIPE_API_BASE:/);
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  it("runs one process per core on PostgreSQL (up to 8), and one on the embedded database", () => {
+    const cores = Math.min(availableParallelism(), 8);
+    expect(parseEnv({ DATABASE_URL: "postgres://app@db.internal/site" }).WEB_CONCURRENCY).toBe(cores);
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ DATABASE_URL: "postgres://app@db.internal/site", WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+  });
+
+  it.each(["0", "-2", "1.5", "two", "9"])("refuses %j", (value) => {
+    expect(() => parseEnv({ DATABASE_URL: "postgres://app@db.internal/site", WEB_CONCURRENCY: value })).toThrow(
+      /WEB_CONCURRENCY: must be/,
+    );
+  });
+
+  it("refuses more than one process on the embedded database, saying why", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: must be 1 on the embedded database \(PGlite\), which only one process can open/,
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
   });
 });

@@ -1,8 +1,12 @@
+import { availableParallelism } from "node:os";
 import { z } from "~/lib/zod";
 import { siteConfig } from "../site.config";
 
 /** "Jetlane <no-reply@jetlane.example>": a no-reply address on the main domain, without its "www.". */
 const defaultMailFrom = `${siteConfig.company.name} <no-reply@${siteConfig.domains.main.replace(/^www\./, "")}>`;
+
+/** Each process holds a pool of up to 10 PostgreSQL connections; PostgreSQL allows 100 by default. */
+const MAX_WEB_CONCURRENCY = 8;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -23,6 +27,17 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   /** Sender of every e-mail, an address or "Name <address>". */
   MAIL_FROM: z.string().min(3).default(defaultMailFrom),
+  /**
+   * How many server processes share the port (node:cluster, ADR 020). Unset: one per core on
+   * PostgreSQL (at most MAX_WEB_CONCURRENCY), 1 on the embedded database, which only one process
+   * can open.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of server processes" })
+    .int("must be a whole number of server processes")
+    .min(1, "must be at least 1")
+    .max(MAX_WEB_CONCURRENCY, `must be at most ${MAX_WEB_CONCURRENCY}: each process opens its own database pool`)
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Whether X-Forwarded-For names the client (rate limits key on the client's address): "false"
@@ -87,27 +102,41 @@ const envSchema = z.object({
 
 const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
-const checkedEnvSchema = envSchema.superRefine((parsed, context) => {
-  if (parsed.AI_BASE_URL && !parsed.AI_MODEL) {
-    context.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required when AI_BASE_URL is set" });
-  }
-  const givenStripeKey = STRIPE_KEYS.find((key) => parsed[key]);
-  if (givenStripeKey) {
-    for (const key of STRIPE_KEYS) {
-      if (!parsed[key])
-        context.addIssue({ code: "custom", path: [key], message: `is required when ${givenStripeKey} is set` });
+const checkedEnvSchema = envSchema
+  .superRefine((parsed, context) => {
+    if (!parsed.DATABASE_URL && parsed.WEB_CONCURRENCY !== undefined && parsed.WEB_CONCURRENCY > 1) {
+      context.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message:
+          "must be 1 on the embedded database (PGlite), which only one process can open: set DATABASE_URL to run several",
+      });
     }
-  }
-  const secretMode = /_(test|live)_/.exec(parsed.STRIPE_SECRET_KEY ?? "")?.[1];
-  const publishableMode = /_(test|live)_/.exec(parsed.STRIPE_PUBLISHABLE_KEY ?? "")?.[1];
-  if (secretMode && publishableMode && secretMode !== publishableMode) {
-    context.addIssue({
-      code: "custom",
-      path: ["STRIPE_PUBLISHABLE_KEY"],
-      message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key`,
-    });
-  }
-});
+    if (parsed.AI_BASE_URL && !parsed.AI_MODEL) {
+      context.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required when AI_BASE_URL is set" });
+    }
+    const givenStripeKey = STRIPE_KEYS.find((key) => parsed[key]);
+    if (givenStripeKey) {
+      for (const key of STRIPE_KEYS) {
+        if (!parsed[key])
+          context.addIssue({ code: "custom", path: [key], message: `is required when ${givenStripeKey} is set` });
+      }
+    }
+    const secretMode = /_(test|live)_/.exec(parsed.STRIPE_SECRET_KEY ?? "")?.[1];
+    const publishableMode = /_(test|live)_/.exec(parsed.STRIPE_PUBLISHABLE_KEY ?? "")?.[1];
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key`,
+      });
+    }
+  })
+  .transform((parsed) => ({
+    ...parsed,
+    WEB_CONCURRENCY:
+      parsed.WEB_CONCURRENCY ?? (parsed.DATABASE_URL ? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY) : 1),
+  }));
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "true" || value === "false") return value === "true";
@@ -118,7 +147,7 @@ function parseTrustProxy(value: string): boolean | number | string[] {
     .filter(Boolean);
 }
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.output<typeof checkedEnvSchema>;
 
 export class EnvError extends Error {
   override name = "EnvError";

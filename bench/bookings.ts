@@ -12,7 +12,7 @@ const GOAL_P99_MS = 250;
 const CONNECTIONS = 50;
 
 /** How many of `orderIds` the server's database holds; a PGlite server must have stopped first. */
-async function ordersStored(server: BenchServer, orderIds: string[]): Promise<number> {
+export async function ordersStored(server: BenchServer, orderIds: string[]): Promise<number> {
   const handle = await openServerDatabase(server);
   try {
     let found = 0;
@@ -35,7 +35,7 @@ async function ordersStored(server: BenchServer, orderIds: string[]): Promise<nu
 export async function bookingsUnderLoad(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
   // PGlite runs inside the server; PostgreSQL's share is read from all its processes on the machine.
   const processes: ProcessGroups = () => ({
-    server: [server.pid],
+    server: server.pids(),
     ...(server.kind === "postgres" ? { postgres: postgresPids() } : {}),
   });
   const { subject: bookings, baseline: health } = await compareUnderLoad(

@@ -83,14 +83,14 @@ const seedSeconds = (settings: BenchSettings) =>
 
 function processesOf(server: BenchServer): ProcessGroups {
   return () => ({
-    server: [server.pid],
+    server: server.pids(),
     ...(server.kind === "postgres" ? { postgres: postgresPids() } : {}),
   });
 }
 
 /** Payments through the sandbox gateway: the card typed into our own form, one POST per payment. */
 async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, postgresAdminUrl?: string) {
-  const server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl });
+  const server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl, workers: 1 });
   try {
     const queue = orderQueue(await bookOrders(server.origin, seedSeconds(settings), CONNECTIONS), 11);
     try {

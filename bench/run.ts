@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { adminPagesBenchmark } from "./admin-pages";
 import { bookingsUnderLoad } from "./bookings";
+import { clusterUnderLoad } from "./cluster";
 import { lighthouseScores } from "./lighthouse";
 import { machineDescription, resultsTable, type ResultRow } from "./lib/results";
 import { postgresForBench, startServer, type BenchServer, type DatabaseKind } from "./lib/server";
@@ -41,6 +42,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: "payments", databases: "own", run: paymentsUnderLoad },
   // Starts its own server in Stripe mode against the fake Stripe.
   { name: "webhooks", databases: "own", run: webhooksUnderLoad },
+  // Two servers on PostgreSQL databases of their own: WEB_CONCURRENCY=2 against 1.
+  { name: "cluster", databases: "own", run: clusterUnderLoad },
   // Seeds and serves its own PostgreSQL databases (10,000, then 1,000,000 orders).
   { name: "admin-pages", databases: "own", run: adminPagesBenchmark },
   { name: "memory", databases: "preferred", run: memoryUnderLoad },
@@ -59,7 +62,8 @@ async function runBenchmark(
   let server: BenchServer | undefined;
   try {
     if (benchmark.databases === "own") return await benchmark.run(settings);
-    server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl });
+    // One process, unless a benchmark measures the cluster (public pages compare one with one node:http process).
+    server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl, workers: 1 });
     return await benchmark.run(server, settings);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

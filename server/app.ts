@@ -2,6 +2,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createWebRequestHandler } from "react-router";
 import compression from "compression";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
@@ -15,7 +16,8 @@ import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { clientAddress } from "./client-address";
 import { closeHttpServer } from "./close-http-server";
-import { inFlightWork } from "./in-flight";
+import { superviseWorkers } from "./cluster";
+import { inFlightWork, type InFlightWork } from "./in-flight";
 import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
 import { generalRateLimit } from "./rate-limit";
@@ -59,7 +61,7 @@ function sharedPageCache(build: ServerBuild, headerOptions: SecurityHeaderOption
  * tables on every request (for development, where Vite swaps changed modules), a sixth of a booking's
  * CPU time.
  */
-async function createApp({ devMiddleware }: StartOptions, handlers: ReturnType<typeof inFlightWork>) {
+async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork) {
   const build = devMiddleware ? loadServerBuild : await loadServerBuild();
   const app = express();
   const config = env();
@@ -88,24 +90,41 @@ async function createApp({ devMiddleware }: StartOptions, handlers: ReturnType<t
   app.use(bodySizeLimit);
   // Cached page views cost no database work: only the rest counts against the general limit.
   if (cache) app.use(cache.middleware);
-  app.use(generalRateLimit(handlers.track));
+  app.use(generalRateLimit);
   const handleRequest = createRequestHandler({
     build,
     getLoadContext: (_req, res) => ({ cspNonce: cspNonce(res) }),
   });
   // Typed as returning nothing, it returns the promise of its work.
-  app.use((req, res, next) => handlers.track(Promise.resolve(handleRequest(req, res, next))));
+  app.use((req, res, next) => {
+    // A client that hung up before its request reached here: its body can no longer be read (React
+    // Router would wait for it for ever) and no one waits for the answer. Ending the response stops
+    // counting the request.
+    if (res.destroyed) return res.end();
+    inFlight.handedOn(res, Promise.resolve(handleRequest(req, res, next)));
+  });
   return createServer((req, res) => {
-    if (!cache?.serve(req, res)) app(req, res);
+    if (cache?.serve(req, res)) return;
+    inFlight.arrived(res);
+    app(req, res);
   });
 }
 
 /**
- * The boot path: open and migrate the database, start the outbox worker, then listen. Nothing here
- * runs at import time, because `react-router build` imports this bundle.
+ * The boot path: open and migrate the database, start the outbox worker and the jobs, then listen.
+ * With WEB_CONCURRENCY > 1 (ADR 020) this process migrates the database, then forks that many
+ * workers that each take this path. Nothing here runs at import time, because `react-router build`
+ * imports this bundle.
  */
 export async function start(options: StartOptions = {}) {
   const config = env();
+  // Vite's dev server runs in one process whatever WEB_CONCURRENCY says.
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1 && !options.devMiddleware) {
+    // Migrated once, here: the workers find nothing left to apply.
+    await (await openDatabase(databaseTargetFromEnv(config))).close();
+    superviseWorkers({ count: config.WEB_CONCURRENCY, graceMs: SHUTDOWN_GRACE_MS });
+    return;
+  }
   const handle = await openDatabase(databaseTargetFromEnv(config), { countQueries: config.BENCH_COUNT_QUERIES });
   installDatabase(handle);
   const outboxWorker = startOutboxWorker(handle.db, config);
@@ -128,8 +147,8 @@ export async function start(options: StartOptions = {}) {
           logger,
         })
       : undefined;
-  const handlers = inFlightWork();
-  const server = (await createApp(options, handlers)).listen(config.PORT, config.HOST, () => {
+  const inFlight = inFlightWork();
+  const server = (await createApp(options, inFlight)).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind, payments: gatewayLabel(config) }, "server listening");
   });
 
@@ -140,7 +159,7 @@ export async function start(options: StartOptions = {}) {
     logger.info({ signal }, "shutting down");
     const graceEnds = Date.now() + SHUTDOWN_GRACE_MS;
     await closeHttpServer(server, SHUTDOWN_GRACE_MS);
-    await handlers.settled(Math.max(0, graceEnds - Date.now()));
+    await inFlight.settled(Math.max(0, graceEnds - Date.now()));
     await retention?.stop();
     await billing?.stop();
     await outboxWorker.stop();

@@ -14,24 +14,18 @@ const UNCOUNTED_PATHS = new Set(["/healthz", "/stripe/webhook"]);
  * The "everything else" tier, for every request that reaches the app (static files are served
  * before this). Forms and payments count again in their own tiers, in their actions. When the
  * database cannot count, the request goes through: the limiter must not take the site down with it.
- * `track` is handed the count's work, up to the point where the request is answered or handed on,
- * so that a stopping server waits for it before closing the database.
  */
-export function generalRateLimit(track: (work: Promise<unknown>) => void): RequestHandler {
-  return (req, res, next) => {
-    if (UNCOUNTED_PATHS.has(req.path) || !req.ip) return next();
-    track(
-      countRequest(database().db, "everythingElse", req.ip).then(
-        (outcome) => {
-          if (!outcome.limited) return next();
-          res.set("Retry-After", String(outcome.retryAfterSeconds));
-          refuse(req, res, 429, TOO_MANY_REQUESTS);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, "rate limit could not be counted");
-          next();
-        },
-      ),
-    );
-  };
-}
+export const generalRateLimit: RequestHandler = (req, res, next) => {
+  if (UNCOUNTED_PATHS.has(req.path) || !req.ip) return next();
+  countRequest(database().db, "everythingElse", req.ip).then(
+    (outcome) => {
+      if (!outcome.limited) return next();
+      res.set("Retry-After", String(outcome.retryAfterSeconds));
+      refuse(req, res, 429, TOO_MANY_REQUESTS);
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, "rate limit could not be counted");
+      next();
+    },
+  );
+};

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { childProcesses, connectToWorker } from "../../tests/support/cluster-workers";
 import { productionServerArgs } from "../../tests/support/production-node";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -12,7 +13,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface BenchServer {
   origin: string;
   kind: DatabaseKind;
-  pid: number;
+  /** The server's processes: the one process, or with several workers the primary and each worker. */
+  pids(): number[];
   /** The fresh PostgreSQL database the server runs on (postgres only). */
   databaseUrl?: string;
   /** The embedded database's folder (pglite only); readable once the server has stopped. */
@@ -51,14 +53,7 @@ async function adminQuery(adminUrl: string, text: string) {
 }
 
 function processTree(pid: number): number[] {
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-  return [pid, ...children.flatMap(processTree)];
+  return [pid, ...childProcesses(pid).flatMap(processTree)];
 }
 
 function residentBytes(pid: number): number {
@@ -67,28 +62,46 @@ function residentBytes(pid: number): number {
   return kilobytes * 1024;
 }
 
-async function waitUntilHealthy(origin: string, child: ChildProcess) {
+/**
+ * How many of a primary's workers take connections: a worker that does not listen yet is handed
+ * none, and a load started then would leave it idle.
+ */
+async function workersListening(port: number, primary: number): Promise<number> {
+  const workers = childProcesses(primary);
+  const seen = new Set<number>();
+  // The primary hands connections to the listening workers in turn.
+  for (let attempt = 0; attempt < workers.length * 2; attempt++) {
+    const { client, worker } = await connectToWorker(port, workers, 2_000);
+    client.destroy();
+    if (worker !== undefined) seen.add(worker);
+  }
+  return seen.size;
+}
+
+/** Waits until the server answers /healthz, and `allListening`. */
+async function waitUntilHealthy(origin: string, child: ChildProcess, allListening: () => Promise<boolean>) {
   // A loaded machine can take minutes to boot the server; a broken one fails within these.
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
+      if ((await fetch(`${origin}/healthz`)).ok && (await allListening())) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer ${origin}/healthz within 3 minutes`);
+  throw new Error(`the server did not answer ${origin}/healthz with all its processes within 3 minutes`);
 }
 
 /**
  * Starts the production build (`node server.js`) on a database of its own: a temporary PGlite
- * folder, or a fresh database created on `postgresAdminUrl`.
+ * folder, or a fresh database created on `postgresAdminUrl`; `workers` is its WEB_CONCURRENCY.
  */
 export async function startServer(options: {
   kind: DatabaseKind;
   port: number;
+  workers: number;
   postgresAdminUrl?: string;
   extraEnv?: Record<string, string>;
 }): Promise<BenchServer> {
@@ -103,6 +116,7 @@ export async function startServer(options: {
     TRUST_PROXY: "loopback",
     SMTP_URL: undefined,
     DATABASE_URL: undefined,
+    WEB_CONCURRENCY: String(options.workers),
     ...options.extraEnv,
   };
   let databaseUrl: string | undefined;
@@ -137,10 +151,10 @@ export async function startServer(options: {
   const server: BenchServer = {
     origin,
     kind: options.kind,
-    pid: child.pid!,
+    pids: () => processTree(child.pid!),
     databaseUrl,
     dataDir,
-    rss: () => processTree(child.pid!).reduce((total, pid) => total + residentBytes(pid), 0),
+    rss: () => server.pids().reduce((total, pid) => total + residentBytes(pid), 0),
     stop,
     async dispose() {
       await stop();
@@ -154,7 +168,11 @@ export async function startServer(options: {
     },
   };
   try {
-    await waitUntilHealthy(origin, child);
+    await waitUntilHealthy(
+      origin,
+      child,
+      async () => options.workers === 1 || (await workersListening(options.port, child.pid!)) >= options.workers,
+    );
   } catch (error) {
     await server.dispose();
     throw error;

@@ -35,6 +35,7 @@ export async function startStripeSite(options: {
       kind: options.kind,
       port: options.port,
       postgresAdminUrl: options.postgresAdminUrl,
+      workers: 1,
       extraEnv: {
         STRIPE_SECRET_KEY: fake.secretKey,
         STRIPE_PUBLISHABLE_KEY: fake.publishableKey,

@@ -58,6 +58,8 @@ export async function startProductionServer(
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
+    // One process on either database unless a test asks for more (the default on PostgreSQL is one per core).
+    WEB_CONCURRENCY: "1",
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -12,6 +12,8 @@ delete process.env.DATABASE_URL;
 // No scheduled retention runs here: tests create old unpaid orders on purpose (and show them).
 process.env.RETENTION_INTERVAL_MINUTES = "0";
 process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+// One server process, as on PGlite: cluster workers would each run this file again.
+process.env.WEB_CONCURRENCY = "1";
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (databaseUrl) {

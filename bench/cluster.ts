@@ -1,0 +1,112 @@
+import { cpus } from "node:os";
+import { bookingsOnlyLua } from "./lib/booking-load";
+import { compareUnderLoad, cpuPerRequest, generatorBound, generatorNote, type LoadFigures } from "./lib/load";
+import { postgresPids } from "./lib/process-cpu";
+import { ms, perSecond, type ResultRow } from "./lib/results";
+import { postgresForBench, startServer, type BenchServer } from "./lib/server";
+import { ordersStored } from "./bookings";
+import { loadRounds, type BenchSettings } from "./settings";
+
+const WORKERS = 2;
+const GOAL_RATIO = 1.5;
+const CONNECTIONS = 50;
+
+/** "server 1.9 cores, PostgreSQL 0.6, wrk 0.3": how many cores each used while measuring. */
+function coresUsed(figures: LoadFigures): string {
+  const cores = (name: string) => ((figures.cpuMsPerRequest[name] ?? 0) * figures.requestsPerSecond) / 1000;
+  return `server ${cores("server").toFixed(2)} cores, PostgreSQL ${cores("postgres").toFixed(2)}, wrk ${figures.generatorCpuShare.toFixed(2)}`;
+}
+
+/**
+ * The most WEB_CONCURRENCY=2 could gain over 1 here, from what a booking cost with one process: that
+ * process has one core, while all the processes share every core with PostgreSQL and wrk.
+ */
+function ratioCeiling(single: LoadFigures, cores: number): number {
+  const server = single.cpuMsPerRequest.server ?? 0;
+  const generator = (single.generatorCpuShare * 1000) / single.requestsPerSecond;
+  const perBooking = server + (single.cpuMsPerRequest.postgres ?? 0) + generator;
+  const allCores = (cores * 1000) / perBooking;
+  return Math.min((WORKERS * 1000) / server, allCores) / Math.min(1000 / server, allCores);
+}
+
+/**
+ * Bookings/s of a server with WEB_CONCURRENCY=2 against one with 1, on PostgreSQL, in alternating
+ * rounds of the bookings bench's load; each server and its database is its own. Afterwards every
+ * acknowledged booking must be stored.
+ */
+export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultRow[]> {
+  const postgresAdminUrl = await postgresForBench();
+  if (!postgresAdminUrl) {
+    return [{ figure: "Bookings/s, 2 workers against 1", value: "not measured: needs PostgreSQL", pass: false }];
+  }
+  const servers: BenchServer[] = [];
+  try {
+    const start = async (workers: number, port: number) => {
+      const server = await startServer({ kind: "postgres", port, postgresAdminUrl, workers });
+      servers.push(server);
+      return server;
+    };
+    const cluster = await start(WORKERS, settings.serverPort);
+    const single = await start(1, settings.baselinePort);
+    // The PostgreSQL share is every PostgreSQL process on the machine, so the other server's idle backends too.
+    const load = (server: BenchServer) => ({
+      url: server.origin,
+      connections: CONNECTIONS,
+      lua: bookingsOnlyLua(),
+      processes: () => ({ server: server.pids(), postgres: postgresPids() }),
+    });
+    const { subject, baseline } = await compareUnderLoad(load(cluster), load(single), loadRounds(settings));
+
+    let acknowledged = 0;
+    let stored = 0;
+    for (const [server, figures] of [
+      [cluster, subject],
+      [single, baseline],
+    ] as const) {
+      const ids = [...new Set(figures.collected)];
+      acknowledged += ids.length;
+      stored += await ordersStored(server, ids);
+    }
+    const unexpected = (figures: LoadFigures) =>
+      Object.entries(figures.statusCounts)
+        .filter(([status]) => status !== "302")
+        .reduce((total, [, count]) => total + count, 0);
+    const errors = subject.errors + baseline.errors + unexpected(subject) + unexpected(baseline);
+    const ratio = subject.requestsPerSecond / baseline.requestsPerSecond;
+    return [
+      {
+        figure: `Bookings/s with WEB_CONCURRENCY=${WORKERS} against 1 (postgres, ${CONNECTIONS} connections, ${cpus().length} cores shared with PostgreSQL and wrk); ${generatorNote(subject, baseline)}`,
+        value: perSecond(subject.requestsPerSecond),
+        baseline: `${perSecond(baseline.requestsPerSecond)} with 1 process`,
+        ratio: ratio.toFixed(2),
+        goal: `≥ ${GOAL_RATIO}`,
+        pass: ratio >= GOAL_RATIO && !generatorBound(subject, baseline),
+      },
+      {
+        figure: `Booking latency p50 / p99, ${WORKERS} workers and 1 process`,
+        value: `${ms(subject.p50)} / ${ms(subject.p99)}`,
+        baseline: `${ms(baseline.p50)} / ${ms(baseline.p99)}`,
+        pass: null,
+      },
+      {
+        figure: `CPU time per booking, and cores used while measuring, ${WORKERS} workers and 1 process`,
+        value: `${cpuPerRequest(subject)}; ${coresUsed(subject)}`,
+        baseline: `${cpuPerRequest(baseline)}; ${coresUsed(baseline)}`,
+        pass: null,
+      },
+      {
+        figure: `Ceiling of that ratio on ${cpus().length} cores, from the CPU time per booking of 1 process (server, PostgreSQL, wrk)`,
+        value: ratioCeiling(baseline, cpus().length).toFixed(2),
+        pass: null,
+      },
+      {
+        figure: `Booking errors, and acknowledged bookings found in the database afterwards (${WORKERS} workers and 1 process)`,
+        value: `${errors} errors; ${stored} of ${acknowledged} stored`,
+        goal: "0 errors; all stored",
+        pass: errors === 0 && stored === acknowledged && acknowledged > 0,
+      },
+    ];
+  } finally {
+    for (const server of servers) await server.dispose();
+  }
+}
