@@ -14,6 +14,7 @@ import { postgresForBench, startServer, type BenchServer, type DatabaseKind } fr
 import { memoryUnderLoad } from "./memory";
 import { pageWeights } from "./page-weight";
 import { publicPagesUnderLoad } from "./public-pages";
+import { renewalsAtScale } from "./renewals";
 import { settingsFromEnv, type BenchSettings } from "./settings";
 
 type Benchmark = { name: string } & (
@@ -36,6 +37,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: "bookings", databases: "both", run: bookingsUnderLoad },
   // Seeds and serves its own PostgreSQL databases (10,000, then 1,000,000 orders).
   { name: "admin-pages", databases: "own", run: adminPagesBenchmark },
+  // Seeds its own PostgreSQL database with 100,000 memberships due for renewal (BENCH_RENEWALS).
+  { name: "renewals", databases: "own", run: renewalsAtScale },
   { name: "memory", databases: "preferred", run: memoryUnderLoad },
 ];
 
