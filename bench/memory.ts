@@ -1,4 +1,4 @@
-import { bookingRequest } from "./lib/booking-load";
+import { bookingLua } from "./lib/booking-load";
 import { generatorNote, measureLoad } from "./lib/load";
 import type { ResultRow } from "./lib/results";
 import type { BenchServer } from "./lib/server";
@@ -20,17 +20,23 @@ export async function memoryUnderLoad(server: BenchServer, settings: BenchSettin
   const samples: { at: number; rss: number }[] = [];
   const started = Date.now();
   const sampler = setInterval(() => samples.push({ at: Date.now() - started, rss: server.rss() }), SAMPLE_EVERY_MS);
-  const requests = [
-    ...LOADED_PUBLIC_PAGES.map((path) => ({ method: "GET" as const, path })),
-    bookingRequest(new Set()),
-    { method: "GET" as const, path: "/healthz" },
-  ];
+  // Each public page, a booking, then a health check, in turn.
+  const mixed = `${bookingLua()}
+local pages = { ${[...LOADED_PUBLIC_PAGES, "/healthz"].map((path) => JSON.stringify(path)).join(", ")} }
+local turn = 0
+function request()
+  turn = turn + 1
+  local slot = turn % (#pages + 1)
+  if slot == 0 then return booking_request() end
+  return wrk.format("GET", pages[slot])
+end
+`;
   const load = await measureLoad({
     url: server.origin,
     connections: 20,
     seconds: settings.memorySeconds,
     warmupSeconds: 0,
-    requests,
+    lua: mixed,
   }).finally(() => clearInterval(sampler));
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const after = server.rss();

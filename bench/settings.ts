@@ -26,3 +26,10 @@ export function settingsFromEnv(): BenchSettings {
     baselinePort: numberFromEnv("BENCH_BASELINE_PORT", 3901),
   };
 }
+
+/** The measured seconds, warm-up and rounds of a comparison under load (bench/lib/load.ts). */
+export const loadRounds = (settings: BenchSettings) => ({
+  seconds: settings.loadSeconds,
+  warmupSeconds: settings.warmupSeconds,
+  rounds: settings.rounds,
+});

@@ -1,58 +1,50 @@
-import { randomUUID } from "node:crypto";
-import type autocannon from "autocannon";
-
-const PAYMENT_PATH = /\/fast-track-payment\/([0-9a-f-]{36})$/;
-
 function isoDayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A valid booking form, different on every call (its idempotency key and e-mail). */
-export function bookingBody(): string {
-  const key = randomUUID();
-  return new URLSearchParams({
-    firstName: "Bench",
-    lastName: "Traveller",
-    email: `bench-${key}@example.com`,
-    phone: "+31 20 123 4567",
-    airport: "Paris Orly - ORY",
-    flightDate: isoDayFromNow(30),
-    adults: "2",
-    children: "1",
-    idempotencyKey: key,
-  }).toString();
-}
-
-let clients = 0;
+/** Client addresses already handed out: each wrk run starts its travellers after the last run's. */
+let clientsUsed = 0;
+const CLIENTS_PER_RUN = 1 << 20;
 
 /**
- * The address of another traveller: bookings come from many people, each within the booking form's
- * rate limit, through the proxy the bench server trusts (TRUST_PROXY=loopback). Every request is
- * still counted against its limits in the database.
+ * Lua for wrk (bench/lib/load.ts) defining `booking_request()`, a valid booking form that differs
+ * on every call (its idempotency key, a UUID made of the run's id and a counter, and its e-mail),
+ * and `booking_response(status, headers)`, which collects the order id of every booking the server
+ * acknowledged (a redirect to its payment page).
+ *
+ * Each booking comes from another traveller's address, through the proxy the bench server trusts
+ * (TRUST_PROXY=loopback): bookings come from many people, each within the booking form's rate limit,
+ * and every request is still counted against its limits in the database.
  */
-function nextClientAddress(): string {
-  clients += 1;
-  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+export function bookingLua(): string {
+  const firstClient = clientsUsed;
+  clientsUsed += CLIENTS_PER_RUN;
+  return `
+local bookings = 0
+function booking_request()
+  bookings = bookings + 1
+  local key = string.format("%s-%04x-4000-8000-%012x", run_id, thread_index, bookings)
+  local client = (${firstClient} + thread_index * 65536 + bookings) % 16777216
+  local address = string.format("10.%d.%d.%d", math.floor(client / 65536), math.floor(client / 256) % 256, client % 256)
+  local body = "firstName=Bench&lastName=Traveller&email=bench-" .. key .. "%40example.com"
+    .. "&phone=%2B31+20+123+4567&airport=Paris+Orly+-+ORY&flightDate=${isoDayFromNow(30)}"
+    .. "&adults=2&children=1&idempotencyKey=" .. key
+  return wrk.format("POST", "/fast-track-form", {
+    ["Content-Type"] = "application/x-www-form-urlencoded",
+    ["X-Forwarded-For"] = address,
+  }, body)
+end
+
+function booking_response(status, headers)
+  if status ~= 302 then return end
+  local id = (headers["location"] or headers["Location"] or ""):match("/fast%-track%-payment/([0-9a-f%-]+)$")
+  if id then collect(id) end
+end
+`;
 }
 
-/**
- * The autocannon request that books, with a fresh body and client address each time; every booking
- * the server acknowledges (a redirect to its payment page) is added to `acknowledged` by order id.
- */
-export function bookingRequest(acknowledged: Set<string>): autocannon.Request {
-  return {
-    method: "POST",
-    path: "/fast-track-form",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    setupRequest: (request) => ({
-      ...request,
-      body: bookingBody(),
-      headers: { ...request.headers, "x-forwarded-for": nextClientAddress() },
-    }),
-    onResponse: (status, _body, _context, headers) => {
-      const location = (headers as Record<string, string | undefined>)["location"];
-      const orderId = status === 302 ? location?.match(PAYMENT_PATH)?.[1] : undefined;
-      if (orderId) acknowledged.add(orderId);
-    },
-  };
-}
+/** wrk's script for bookings alone. */
+export const bookingsOnlyLua = () => `${bookingLua()}
+request = booking_request
+on_response = booking_response
+`;

@@ -5,12 +5,13 @@ import { join } from "node:path";
 
 /**
  * The baseline a page is compared with: a bare `node:http` server, in a process of its own like the
- * real one, answering every request with the same status, content type and bytes from memory.
+ * real one, answering every request with the same status, bytes and headers describing them (type,
+ * encoding) from memory.
  */
 const SERVER_SOURCE = `
 const http = require("node:http");
 const body = require("node:fs").readFileSync(process.env.BASELINE_BODY_FILE);
-const headers = { "Content-Type": process.env.BASELINE_CONTENT_TYPE, "Content-Length": body.length };
+const headers = { ...JSON.parse(process.env.BASELINE_HEADERS), "Content-Length": body.length };
 http.createServer((request, response) => {
   request.resume();
   response.writeHead(200, headers);
@@ -23,7 +24,11 @@ export interface StaticBaseline {
   stop(): Promise<void>;
 }
 
-export async function startStaticBaseline(port: number, body: Buffer, contentType: string): Promise<StaticBaseline> {
+export async function startStaticBaseline(
+  port: number,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<StaticBaseline> {
   const folder = mkdtempSync(join(tmpdir(), "bench-baseline-"));
   const bodyFile = join(folder, "body");
   writeFileSync(bodyFile, body);
@@ -31,7 +36,7 @@ export async function startStaticBaseline(port: number, body: Buffer, contentTyp
     env: {
       ...process.env,
       BASELINE_BODY_FILE: bodyFile,
-      BASELINE_CONTENT_TYPE: contentType,
+      BASELINE_HEADERS: JSON.stringify(headers),
       BASELINE_PORT: String(port),
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,0 +1,5 @@
+export function ensureDebianPackage(program: {
+  packageName: string;
+  paths: (string | undefined)[];
+  hint: string;
+}): string;
