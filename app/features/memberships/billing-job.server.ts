@@ -7,6 +7,7 @@ import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
+import { shareEventLoop } from "~/lib/event-loop-share.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
 import { changeMembership, changeMemberships } from "./membership-status.server";
@@ -259,6 +260,7 @@ async function chargeInvoices(
   const voided: string[] = [];
   const paid: PaidFee[] = [];
   for (const invoice of due) {
+    await shareEventLoop();
     const membership = membershipOf.get(invoice.membershipId);
     if (!membership) {
       skipped.push(invoice.id);

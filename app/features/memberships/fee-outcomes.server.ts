@@ -2,8 +2,9 @@ import { addDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices } from "~/db/schema";
-import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server";
+import { enqueueMail, enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server";
 import { SYSTEM_ACTOR } from "~/lib/actor";
+import { shareEventLoop } from "~/lib/event-loop-share.server";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
 import { paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
@@ -66,10 +67,13 @@ export async function recordFeesPaid(tx: Database, fees: PaidFee[], origin: stri
       },
     })),
   );
-  const receipts = fees
-    .filter((fee) => fee.membership.email)
-    .map(({ membership, invoice, paidAt }) =>
-      receiptMail({
+  // One after the other, pausing for requests: a hundred renders at once would hold the event loop.
+  const receipts: OutgoingMail[] = [];
+  for (const { membership, invoice, paidAt } of fees) {
+    if (!membership.email) continue;
+    await shareEventLoop();
+    receipts.push(
+      await receiptMail({
         ...mailBasics(membership, origin),
         amount: invoice.amount,
         paidAt,
@@ -80,7 +84,8 @@ export async function recordFeesPaid(tx: Database, fees: PaidFee[], origin: stri
         reference: invoice.id.slice(0, 8).toUpperCase(),
       }),
     );
-  await enqueueMails(tx, await Promise.all(receipts));
+  }
+  await enqueueMails(tx, receipts);
 }
 
 /**
