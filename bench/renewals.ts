@@ -149,7 +149,7 @@ async function measure(
   total: number,
 ): Promise<ResultRow[]> {
   const now = new Date();
-  let started = performance.now();
+  const started = performance.now();
   await seedDatabase(db, { orders: total, customers: total, memberships: 0 });
   await seedDueMemberships(db, now);
   const seedSeconds = (performance.now() - started) / 1000;
