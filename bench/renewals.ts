@@ -123,14 +123,16 @@ async function allPaid(db: Database, total: number, deadline: number) {
 /** Per membership, after the run: its invoices, how many are paid, what they took, its receipts. */
 async function chargesPerMembership(db: Database, price: number) {
   const result = (await db.execute(sql`
-    with per_member as (
+    with receipts as (
+      select o.to as email, count(*) as receipts from outbox o where o.subject like 'Receipt:%' group by o.to
+    ), per_member as (
       select m.id,
              count(i.id) as invoices,
              count(i.id) filter (where i.status = 'paid' and i.provider_ref is not null and i.attempts = 1) as paid,
              coalesce(sum(i.amount) filter (where i.status = 'paid'), 0) as amount,
-             (select count(*) from outbox o where o.to = m.email and o.subject like 'Receipt:%') as receipts
-      from memberships m left join invoices i on i.membership_id = m.id
-      group by m.id, m.email
+             coalesce(max(r.receipts), 0) as receipts
+      from memberships m left join invoices i on i.membership_id = m.id left join receipts r on r.email = m.email
+      group by m.id
     )
     select count(*)::int as members,
            count(*) filter (where invoices = 1 and paid = 1 and amount = ${price}::int and receipts = 1)::int as exact,
