@@ -18,6 +18,7 @@ import { pageWeights } from "./page-weight";
 import { paymentsUnderLoad } from "./payments";
 import { publicPagesUnderLoad } from "./public-pages";
 import { webhooksUnderLoad } from "./webhooks";
+import { renewalsAtScale } from "./renewals";
 import { settingsFromEnv, type BenchSettings } from "./settings";
 
 type Benchmark = { name: string } & (
@@ -46,6 +47,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: "cluster", databases: "own", run: clusterUnderLoad },
   // Seeds and serves its own PostgreSQL databases (10,000, then 1,000,000 orders).
   { name: "admin-pages", databases: "own", run: adminPagesBenchmark },
+  // Seeds its own PostgreSQL database with 100,000 memberships due for renewal (BENCH_RENEWALS).
+  { name: "renewals", databases: "own", run: renewalsAtScale },
   { name: "memory", databases: "preferred", run: memoryUnderLoad },
 ];
 

@@ -256,7 +256,7 @@ async function insertOrders(
 }
 
 /** A saved card of the sandbox's, as a membership keeps it: the reference (its unique end left to the SQL), brand and last four. */
-async function savedCard(number: string) {
+export async function savedCard(number: string) {
   const { paymentMethod } = await sandboxGateway.charge({
     orderId: "seed",
     amount: 100,
@@ -269,7 +269,7 @@ async function savedCard(number: string) {
   return { refPrefix: paymentMethod.ref.slice(0, -uuidLength), brand: paymentMethod.brand, last4: paymentMethod.last4 };
 }
 
-type SavedCard = Awaited<ReturnType<typeof savedCard>>;
+export type SavedCard = Awaited<ReturnType<typeof savedCard>>;
 
 /**
  * Memberships `from` to `to` of this run (of `total`), each for one of this run's customers, spread

@@ -96,13 +96,15 @@ async function waitUntilHealthy(origin: string, child: ChildProcess, allListenin
 
 /**
  * Starts the production build (`node server.js`) on a database of its own: a temporary PGlite
- * folder, or a fresh database created on `postgresAdminUrl`; `workers` is its WEB_CONCURRENCY.
+ * folder, or a fresh database created on `postgresAdminUrl`, or the PostgreSQL `databaseUrl` given
+ * (which `dispose` then leaves to its owner); `workers` is its WEB_CONCURRENCY.
  */
 export async function startServer(options: {
   kind: DatabaseKind;
   port: number;
   workers: number;
   postgresAdminUrl?: string;
+  databaseUrl?: string;
   extraEnv?: Record<string, string>;
 }): Promise<BenchServer> {
   const env: Record<string, string | undefined> = {
@@ -121,7 +123,11 @@ export async function startServer(options: {
   };
   let databaseUrl: string | undefined;
   let dataDir: string | undefined;
-  if (options.kind === "postgres") {
+  if (options.kind === "postgres" && options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+    env.DATABASE_URL = databaseUrl;
+    env.APP_SECRET = randomBytes(32).toString("base64url");
+  } else if (options.kind === "postgres") {
     if (!options.postgresAdminUrl) throw new Error("a PostgreSQL server is needed for a postgres bench server");
     const url = new URL(options.postgresAdminUrl);
     url.pathname = `/bench_${randomBytes(6).toString("hex")}`;
@@ -159,7 +165,7 @@ export async function startServer(options: {
     async dispose() {
       await stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl && options.postgresAdminUrl) {
+      if (databaseUrl && options.postgresAdminUrl && !options.databaseUrl) {
         await adminQuery(
           options.postgresAdminUrl,
           `drop database if exists "${new URL(databaseUrl).pathname.slice(1)}"`,

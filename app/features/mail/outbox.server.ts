@@ -15,11 +15,19 @@ export interface OutgoingMail {
  * queued if and only if that data is committed; the outbox worker sends it afterwards.
  */
 export async function enqueueMail(db: Database, mail: OutgoingMail) {
-  await db.insert(outbox).values({
-    to: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    attachments: mail.attachments?.length ? mail.attachments : null,
-  });
+  await enqueueMails(db, [mail]);
+}
+
+/** `enqueueMail` for several mails, in one statement. */
+export async function enqueueMails(db: Database, mails: OutgoingMail[]) {
+  if (mails.length === 0) return;
+  await db.insert(outbox).values(
+    mails.map((mail) => ({
+      to: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      attachments: mail.attachments?.length ? mail.attachments : null,
+    })),
+  );
 }

@@ -7,10 +7,11 @@ import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
+import { shareEventLoop } from "~/lib/event-loop-share.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
-import { changeMembership } from "./membership-status.server";
-import { mailBasics, recordFeeDeclined, recordFeePaid } from "./fee-outcomes.server";
+import { changeMembership, changeMemberships } from "./membership-status.server";
+import { mailBasics, recordFeeDeclined, recordFeesPaid, type PaidFee } from "./fee-outcomes.server";
 import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES } from "./membership-status";
 
 /** What a run did. Counts only: never who. */
@@ -64,7 +65,7 @@ interface BillingContext {
  * graces. Every step is a short transaction of its own that first takes the billing advisory lock:
  * if another run holds it, this one stops and leaves the work to that one. Rows are taken with
  * `SKIP LOCKED`, and each charge carries the invoice's idempotency key and attempt number, so that
- * neither a crash nor a second instance charges an invoice twice. Running it again at the same
+ * neither a crash nor a second instance charges an invoice twice (ADR 016). Running it again at the same
  * `now` finds nothing more to do.
  */
 export async function runBilling(
@@ -140,7 +141,8 @@ async function sendTrialReminders(tx: Database, { now, origin, counts }: Billing
 /**
  * A period (or the trial) that has ended either ends the membership, if it was cancelled for then,
  * or opens the next period with its invoice. The membership moves to the new period at once; the
- * invoice's charge decides whether it stays in good standing.
+ * invoice's charge decides whether it stays in good standing. The batch's invoices and periods are
+ * written with one statement each.
  */
 async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) {
   const ended = await tx
@@ -157,49 +159,66 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
     .orderBy(asc(memberships.currentPeriodEnd))
     .limit(BATCH_SIZE)
     .for("update", { skipLocked: true });
-  for (const membership of ended) {
-    if (membership.cancelAtPeriodEnd) {
-      await changeMembership(tx, {
+  const cancelled = ended.filter((membership) => membership.cancelAtPeriodEnd);
+  await changeMemberships(
+    tx,
+    cancelled.map((membership) => ({
+      membershipId: membership.id,
+      to: "canceled",
+      actor: SYSTEM_ACTOR,
+      note: "Fin de la période payée : résiliation effective",
+      changes: { endedAt: membership.currentPeriodEnd },
+    })),
+  );
+  counts.canceledAtPeriodEnd += cancelled.length;
+  const renewed = ended
+    .filter((membership) => !membership.cancelAtPeriodEnd)
+    .map((membership) => ({
+      membership,
+      start: membership.currentPeriodEnd,
+      end: addMonths(membership.currentPeriodEnd, MEMBERSHIP_TERMS.periodMonths),
+    }));
+  if (renewed.length === 0) return ended.length;
+  const created = await tx
+    .insert(invoices)
+    .values(
+      renewed.map(({ membership, start, end }) => ({
         membershipId: membership.id,
-        to: "canceled",
-        actor: SYSTEM_ACTOR,
-        note: "Fin de la période payée : résiliation effective",
-        changes: { endedAt: membership.currentPeriodEnd },
-      });
-      counts.canceledAtPeriodEnd++;
-      continue;
-    }
-    const periodStart = membership.currentPeriodEnd;
-    const periodEnd = addMonths(periodStart, MEMBERSHIP_TERMS.periodMonths);
-    const created = await tx
-      .insert(invoices)
-      .values({
-        membershipId: membership.id,
-        periodStart,
-        periodEnd,
+        periodStart: start,
+        periodEnd: end,
         amount: membership.price,
         currency: membership.currency,
-        nextAttemptAt: periodStart,
+        nextAttemptAt: start,
         idempotencyKey: randomUUID(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: invoices.id });
-    counts.invoicesCreated += created.length;
-    await tx
-      .update(memberships)
-      .set({ currentPeriodStart: periodStart, currentPeriodEnd: periodEnd })
-      .where(eq(memberships.id, membership.id));
-  }
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
+  counts.invoicesCreated += created.length;
+  await tx.execute(sql`
+    update ${memberships} set current_period_start = next.period_start, current_period_end = next.period_end,
+      updated_at = now()
+    from unnest(${sql.param(renewed.map(({ membership }) => membership.id))}::uuid[],
+                ${sql.param(renewed.map(({ start }) => start.toISOString()))}::timestamptz[],
+                ${sql.param(renewed.map(({ end }) => end.toISOString()))}::timestamptz[])
+      as next(id, period_start, period_end)
+    where ${memberships.id} = next.id`);
   return ended.length;
 }
 
-/** Charges the open invoices that are due, one transaction each, so that every charge is kept as it happens. */
+/**
+ * Charges the open invoices that are due, a batch per transaction: its invoices and their
+ * memberships are locked, charged one after the other, and the outcomes written together when the
+ * batch commits. A crash before the commit loses the batch's outcomes, not its charges: the next run
+ * charges the same invoices with the same attempt numbers, so the same idempotency keys, and the
+ * gateway answers with its first result.
+ */
 async function chargeDueInvoices(context: BillingContext) {
   // Invoices left to the next run: the gateway did not answer, or a cancellation had the membership.
   const skipped: string[] = [];
   for (;;) {
-    const outcome = await locked(context.db, async (tx) => {
-      const [invoice] = await tx
+    const handled = await locked(context.db, async (tx) => {
+      const due = await tx
         .select()
         .from(invoices)
         .where(
@@ -210,79 +229,97 @@ async function chargeDueInvoices(context: BillingContext) {
           ),
         )
         .orderBy(asc(invoices.nextAttemptAt))
-        .limit(1)
+        .limit(BATCH_SIZE)
         .for("update", { skipLocked: true });
-      if (!invoice) return "done";
-      try {
-        const handled = await tx.transaction((attempt) => chargeInvoice(attempt, context, invoice));
-        if (!handled) skipped.push(invoice.id);
-      } catch (error) {
-        // The gateway did not answer: nothing is recorded, and the same key is used next run.
-        context.counts.gatewayErrors++;
-        skipped.push(invoice.id);
-        context.logger?.warn({ err: error, invoiceId: invoice.id }, "billing: the gateway did not answer");
-      }
-      return "more";
+      if (due.length === 0) return 0;
+      await chargeInvoices(tx, context, due, skipped);
+      return due.length;
     });
-    if (outcome === "done") return;
+    if (handled === 0) return;
   }
 }
 
 /**
- * Charges `invoice` (whose row the caller has locked) and records the outcome. Returns false, doing
- * nothing, when the membership is locked: a cancellation holding it may be about to void this
+ * Charges `due` (whose rows the caller has locked) and records the outcomes. An invoice whose
+ * membership is locked is left to the next run: a cancellation holding it may be about to void the
  * invoice, and waiting for it while holding the invoice would deadlock with that cancellation.
  */
-async function chargeInvoice(
+async function chargeInvoices(
   tx: Database,
-  { gateway, now, origin, counts }: BillingContext,
-  invoice: typeof invoices.$inferSelect,
-): Promise<boolean> {
-  const [membership] = await tx
+  { gateway, now, origin, counts, logger }: BillingContext,
+  due: (typeof invoices.$inferSelect)[],
+  skipped: string[],
+) {
+  const held = await tx
     .select()
     .from(memberships)
-    .where(eq(memberships.id, invoice.membershipId))
+    .where(inArray(memberships.id, [...new Set(due.map((invoice) => invoice.membershipId))]))
     .for("update", { skipLocked: true });
-  if (!membership) return false;
-  if (membership.status === "canceled" || membership.status === "ended") {
-    await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(eq(invoices.id, invoice.id));
-    return true;
-  }
-  const attempt = invoice.attempts + 1;
-  const result = await gateway.chargeSaved({
-    paymentMethodRef: membership.paymentMethodRef,
-    amount: invoice.amount,
-    currency: invoice.currency,
-    idempotencyKey: `${invoice.idempotencyKey}:${attempt}`,
-  });
-  if (result.outcome === "succeeded") {
-    await recordFeePaid(tx, {
+  const membershipOf = new Map(held.map((membership) => [membership.id, membership]));
+  const charged = new Set<string>();
+  const voided: string[] = [];
+  const paid: PaidFee[] = [];
+  for (const invoice of due) {
+    await shareEventLoop();
+    const membership = membershipOf.get(invoice.membershipId);
+    if (!membership) {
+      skipped.push(invoice.id);
+      continue;
+    }
+    // A membership's outcomes are written once per batch: its other open invoice waits for the next.
+    if (charged.has(membership.id)) continue;
+    charged.add(membership.id);
+    if (membership.status === "canceled" || membership.status === "ended") {
+      voided.push(invoice.id);
+      continue;
+    }
+    const attempt = invoice.attempts + 1;
+    let result;
+    try {
+      result = await gateway.chargeSaved({
+        paymentMethodRef: membership.paymentMethodRef,
+        amount: invoice.amount,
+        currency: invoice.currency,
+        idempotencyKey: `${invoice.idempotencyKey}:${attempt}`,
+      });
+    } catch (error) {
+      // The gateway did not answer: nothing is recorded, and the same key is used next run.
+      counts.gatewayErrors++;
+      skipped.push(invoice.id);
+      logger?.warn({ err: error, invoiceId: invoice.id }, "billing: the gateway did not answer");
+      continue;
+    }
+    if (result.outcome === "succeeded") {
+      paid.push({
+        membership,
+        invoice,
+        attempts: attempt,
+        chargeRef: result.providerRef,
+        paidAt: now,
+        note: `${gateway.name} ${result.providerRef}`,
+      });
+      counts.charged++;
+      continue;
+    }
+    counts.declined++;
+    await recordFeeDeclined(tx, {
       membership,
       invoice,
       attempts: attempt,
-      chargeRef: result.providerRef,
-      paidAt: now,
-      note: `${gateway.name} ${result.providerRef}`,
+      outcome: result.outcome,
+      now,
+      // Retried every few days while the grace lasts; the membership ends then.
+      nextAttempt: (graceEndsAt) => {
+        const retryAt = addDays(now, MEMBERSHIP_TERMS.retryEveryDays);
+        return retryAt < graceEndsAt ? retryAt : null;
+      },
       origin,
     });
-    counts.charged++;
-    return true;
   }
-  counts.declined++;
-  await recordFeeDeclined(tx, {
-    membership,
-    invoice,
-    attempts: attempt,
-    outcome: result.outcome,
-    now,
-    // Retried every few days while the grace lasts; the membership ends then.
-    nextAttempt: (graceEndsAt) => {
-      const retryAt = addDays(now, MEMBERSHIP_TERMS.retryEveryDays);
-      return retryAt < graceEndsAt ? retryAt : null;
-    },
-    origin,
-  });
-  return true;
+  if (voided.length > 0) {
+    await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
+  }
+  await recordFeesPaid(tx, paid, origin);
 }
 
 async function endUnpaidMemberships(tx: Database, { now, origin, counts }: BillingContext) {

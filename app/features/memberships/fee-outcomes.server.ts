@@ -1,13 +1,14 @@
 import { addDays } from "date-fns";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server";
 import { SYSTEM_ACTOR } from "~/lib/actor";
+import { shareEventLoop } from "~/lib/event-loop-share.server";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
 import { paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
-import { changeMembership, type Membership } from "./membership-status.server";
+import { changeMembership, changeMemberships, type Membership } from "./membership-status.server";
 import { MEMBERSHIP_TERMS } from "./membership-status";
 
 type Invoice = typeof invoices.$inferSelect;
@@ -22,64 +23,69 @@ export function mailBasics(membership: Membership, origin: string): MembershipMa
   };
 }
 
+/** A quarter's fee that was paid: see `recordFeesPaid`. */
+export interface PaidFee {
+  membership: Membership;
+  invoice: Invoice;
+  attempts: number;
+  /** The gateway's reference of the charge, which a refund names. */
+  chargeRef: string;
+  paidAt: Date;
+  /** Who charged, for the history: "sandbox sandbox_…", "stripe in_…". */
+  note: string;
+  /** The period paid for, when the membership's must follow it (the provider opened it). */
+  period?: { start: Date; end: Date };
+}
+
 /**
- * A quarter's fee was paid, whoever charged it (our billing job, or Stripe): the invoice says so,
- * the membership is in good standing again and the member gets a receipt. Call it once per invoice,
- * with the membership and the invoice locked.
+ * Quarters' fees were paid, whoever charged them (our billing job, or Stripe): the invoices say so,
+ * the memberships are in good standing again and each member gets a receipt. In a few statements
+ * however many fees there are. Call it once per invoice, with the memberships and the invoices
+ * locked, and one fee per membership.
  */
-export async function recordFeePaid(
-  tx: Database,
-  {
-    membership,
-    invoice,
-    attempts,
-    chargeRef,
-    paidAt,
-    note,
-    period,
-    origin,
-  }: {
-    membership: Membership;
-    invoice: Invoice;
-    attempts: number;
-    /** The gateway's reference of the charge, which a refund names. */
-    chargeRef: string;
-    paidAt: Date;
-    /** Who charged, for the history: "sandbox sandbox_…", "stripe in_…". */
-    note: string;
-    /** The period paid for, when the membership's must follow it (the provider opened it). */
-    period?: { start: Date; end: Date };
-    origin: string;
-  },
-) {
-  await tx
-    .update(invoices)
-    .set({ status: "paid", attempts, nextAttemptAt: null, providerRef: chargeRef, lastOutcome: "succeeded", paidAt })
-    .where(eq(invoices.id, invoice.id));
-  await changeMembership(tx, {
-    membershipId: membership.id,
-    to: "active",
-    actor: SYSTEM_ACTOR,
-    note: `Cotisation payée, période du ${formatDateTimeFr(invoice.periodStart)} (${note})`,
-    changes: {
-      graceEndsAt: null,
-      ...(period && { currentPeriodStart: period.start, currentPeriodEnd: period.end }),
-    },
-  });
-  if (!membership.email) return;
-  await enqueueMail(
+export async function recordFeesPaid(tx: Database, fees: PaidFee[], origin: string) {
+  if (fees.length === 0) return;
+  await tx.execute(sql`
+    update ${invoices} set status = 'paid', attempts = paid.attempts, next_attempt_at = null,
+      provider_ref = paid.charge_ref, last_outcome = 'succeeded', paid_at = paid.paid_at
+    from unnest(${sql.param(fees.map((fee) => fee.invoice.id))}::uuid[],
+                ${sql.param(fees.map((fee) => fee.attempts))}::int[],
+                ${sql.param(fees.map((fee) => fee.chargeRef))}::text[],
+                ${sql.param(fees.map((fee) => fee.paidAt.toISOString()))}::timestamptz[])
+      as paid(id, attempts, charge_ref, paid_at)
+    where ${invoices.id} = paid.id`);
+  await changeMemberships(
     tx,
-    await receiptMail({
-      ...mailBasics(membership, origin),
-      amount: invoice.amount,
-      paidAt,
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      cardBrand: membership.cardBrand,
-      cardLast4: membership.cardLast4,
-      reference: invoice.id.slice(0, 8).toUpperCase(),
-    }),
+    fees.map(({ membership, invoice, note, period }) => ({
+      membershipId: membership.id,
+      to: "active",
+      actor: SYSTEM_ACTOR,
+      note: `Cotisation payée, période du ${formatDateTimeFr(invoice.periodStart)} (${note})`,
+      changes: {
+        graceEndsAt: null,
+        ...(period && { currentPeriodStart: period.start, currentPeriodEnd: period.end }),
+      },
+    })),
   );
+  // One after the other, pausing for requests: a hundred renders at once would hold the event loop.
+  const receipts: OutgoingMail[] = [];
+  for (const { membership, invoice, paidAt } of fees) {
+    if (!membership.email) continue;
+    await shareEventLoop();
+    receipts.push(
+      await receiptMail({
+        ...mailBasics(membership, origin),
+        amount: invoice.amount,
+        paidAt,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        cardBrand: membership.cardBrand,
+        cardLast4: membership.cardLast4,
+        reference: invoice.id.slice(0, 8).toUpperCase(),
+      }),
+    );
+  }
+  await enqueueMails(tx, receipts);
 }
 
 /**

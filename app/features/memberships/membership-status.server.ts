@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
@@ -23,6 +23,14 @@ export class MembershipNotFoundError extends Error {
   override name = "MembershipNotFoundError";
 }
 
+export interface MembershipChange {
+  membershipId: string;
+  to: MembershipStatus;
+  actor: Actor;
+  note?: string;
+  changes?: MembershipChanges;
+}
+
 /**
  * The one way a membership changes status: the row is locked, the transition checked against the
  * state machine (membership-status.ts), the status and `changes` written and the change recorded in
@@ -30,36 +38,68 @@ export class MembershipNotFoundError extends Error {
  */
 export async function changeMembership(
   db: Database,
-  {
-    membershipId,
-    to,
-    actor,
-    note,
-    changes = {},
-  }: { membershipId: string; to: MembershipStatus; actor: Actor; note?: string; changes?: MembershipChanges },
+  change: MembershipChange,
 ): Promise<{ from: MembershipStatus; membership: Membership }> {
+  const [changed] = await changeMemberships(db, [change]);
+  return changed!;
+}
+
+/**
+ * `changeMembership` for many memberships at once, in a few statements whatever their number (the
+ * billing job's batches): all of them or none. One change per membership.
+ */
+export async function changeMemberships(
+  db: Database,
+  list: MembershipChange[],
+): Promise<{ from: MembershipStatus; membership: Membership }[]> {
+  if (list.length === 0) return [];
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: memberships.status })
+    const ids = list.map((change) => change.membershipId);
+    const current = await tx
+      .select({ id: memberships.id, status: memberships.status })
       .from(memberships)
-      .where(eq(memberships.id, membershipId))
+      .where(inArray(memberships.id, ids))
+      // In one order, so that two batches cannot deadlock.
+      .orderBy(asc(memberships.id))
       .for("update");
-    if (!current) throw new MembershipNotFoundError(`No membership ${membershipId}`);
-    if (!canChangeMembership(current.status, to))
-      throw new MembershipTransitionError("A membership", current.status, to);
-    const [membership] = await tx
-      .update(memberships)
-      .set({ ...changes, status: to })
-      .where(eq(memberships.id, membershipId))
-      .returning();
-    await tx.insert(membershipEvents).values({
-      membershipId,
-      fromStatus: current.status,
-      toStatus: to,
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      note,
-    });
-    return { from: current.status, membership: membership! };
+    const statusOf = new Map(current.map((row) => [row.id, row.status]));
+    // The same status and changes are written with one statement.
+    const groups = new Map<string, MembershipChange[]>();
+    for (const change of list) {
+      const from = statusOf.get(change.membershipId);
+      if (!from) throw new MembershipNotFoundError(`No membership ${change.membershipId}`);
+      if (!canChangeMembership(from, change.to)) throw new MembershipTransitionError("A membership", from, change.to);
+      const key = JSON.stringify([change.to, change.changes ?? {}]);
+      groups.set(key, [...(groups.get(key) ?? []), change]);
+    }
+    const written = new Map<string, Membership>();
+    for (const group of groups.values()) {
+      const { to, changes = {} } = group[0]!;
+      const rows = await tx
+        .update(memberships)
+        .set({ ...changes, status: to })
+        .where(
+          inArray(
+            memberships.id,
+            group.map((change) => change.membershipId),
+          ),
+        )
+        .returning();
+      for (const row of rows) written.set(row.id, row);
+    }
+    await tx.insert(membershipEvents).values(
+      list.map((change) => ({
+        membershipId: change.membershipId,
+        fromStatus: statusOf.get(change.membershipId)!,
+        toStatus: change.to,
+        actorUserId: change.actor.userId,
+        actorLabel: change.actor.label,
+        note: change.note,
+      })),
+    );
+    return list.map((change) => ({
+      from: statusOf.get(change.membershipId)!,
+      membership: written.get(change.membershipId)!,
+    }));
   });
 }

@@ -6,7 +6,7 @@ import type { HostedCardGateway, ProviderSubscriptionState } from "~/features/pa
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { isUuid } from "~/lib/uuid";
-import { mailBasics, recordFeeDeclined, recordFeePaid } from "./fee-outcomes.server";
+import { mailBasics, recordFeeDeclined, recordFeesPaid } from "./fee-outcomes.server";
 import { membershipEndedMail } from "./membership-mails";
 import { changeMembership, type Membership, type MembershipChanges } from "./membership-status.server";
 import { isLiveMembership } from "./membership-status";
@@ -169,19 +169,24 @@ export async function followInvoice(
     const [ours] = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, idempotencyKey)).for("update");
     if (!ours || ours.status !== "open") return "nothing-to-do";
     if (invoice.status === "paid") {
-      await recordFeePaid(tx, {
-        membership,
-        invoice: ours,
-        attempts: invoice.attempts,
-        chargeRef: invoice.paymentRef ?? invoice.ref,
-        paidAt: now,
-        note: `${gateway.name} ${invoice.ref}`,
-        period:
-          subscription && subscription.currentPeriodEnd > membership.currentPeriodEnd
-            ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }
-            : undefined,
+      await recordFeesPaid(
+        tx,
+        [
+          {
+            membership,
+            invoice: ours,
+            attempts: invoice.attempts,
+            chargeRef: invoice.paymentRef ?? invoice.ref,
+            paidAt: now,
+            note: `${gateway.name} ${invoice.ref}`,
+            period:
+              subscription && subscription.currentPeriodEnd > membership.currentPeriodEnd
+                ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }
+                : undefined,
+          },
+        ],
         origin,
-      });
+      );
       return "followed";
     }
     if (invoice.status === "open" && invoice.attempts > 0 && isLiveMembership(membership.status)) {
