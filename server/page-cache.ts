@@ -18,8 +18,13 @@ const VISITOR_COOKIES = new Set(["currency"]);
 const UNCACHEABLE = /\b(no-store|private)\b/i;
 const STRIPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection"]);
 
+/**
+ * One encoding of a cached page, its headers as the flat name/value list `writeHead` takes: built
+ * once, so that a hit only hands node the bytes.
+ */
 interface Encoded {
-  headers: Record<string, string | number>;
+  hit: string[];
+  miss: string[];
   body: Buffer;
 }
 
@@ -43,18 +48,19 @@ export interface PageCacheOptions {
   maxEntries?: number;
 }
 
-function cookieNames(header: string | undefined): { names: string[]; currency?: string } {
-  if (!header) return { names: [] };
+/**
+ * The `currency` cookie's value; null when the header names any other cookie, undefined when it
+ * names none.
+ */
+function visitorCurrency(header: string): string | null | undefined {
   let currency: string | undefined;
-  const names = header
-    .split(";")
-    .map((part) => {
-      const [name = "", value = ""] = part.split("=", 2).map((piece) => piece.trim());
-      if (name === "currency") currency = value;
-      return name;
-    })
-    .filter(Boolean);
-  return { names, currency };
+  for (const part of header.split(";")) {
+    const [name = "", value = ""] = part.split("=", 2).map((piece) => piece.trim());
+    if (!name) continue;
+    if (!VISITOR_COOKIES.has(name)) return null;
+    currency = value;
+  }
+  return currency;
 }
 
 /**
@@ -64,12 +70,13 @@ function cookieNames(header: string | undefined): { names: string[]; currency?: 
  */
 export function anonymousPageKey(req: IncomingMessage, paths: ReadonlySet<string>): string | null {
   if (req.method !== "GET" || !req.url || req.url.includes("?") || !paths.has(req.url)) return null;
-  const { names, currency } = cookieNames(req.headers.cookie);
-  if (names.some((name) => !VISITOR_COOKIES.has(name))) return null;
+  const { headers } = req;
+  // Most first visits carry no cookie at all: nothing to read then.
+  const currency = headers.cookie ? visitorCurrency(headers.cookie) : undefined;
+  if (currency === null) return null;
   const code = isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY;
-  const tls = "encrypted" in req.socket && req.socket.encrypted === true;
-  const forwarded = `${req.headers["x-forwarded-proto"] ?? ""} ${req.headers["x-forwarded-host"] ?? ""}`;
-  return `${tls ? "https" : "http"} ${forwarded} ${req.headers.host ?? ""} ${req.url} ${code}`;
+  const scheme = "encrypted" in req.socket && req.socket.encrypted === true ? "https" : "http";
+  return `${scheme} ${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""} ${headers.host ?? ""} ${req.url} ${code}`;
 }
 
 function webRequest(req: ExpressRequest): Request {
@@ -104,15 +111,19 @@ async function toCachedPage(
   securityHeaders: PageCacheOptions["securityHeaders"],
 ): Promise<CachedPage> {
   const identity = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string> = { Vary: "Accept-Encoding, Cookie", "X-Page-Cache": "hit" };
+  const headers: Record<string, string> = { Vary: "Accept-Encoding, Cookie" };
   for (const [name, value] of response.headers) {
     if (!STRIPPED_HEADERS.has(name)) headers[name] = value;
   }
   Object.assign(headers, securityHeaders(inlineScriptHashes(identity.toString("utf8"))));
-  const encoded = (body: Buffer, encoding?: string): Encoded => ({
-    headers: { ...headers, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": body.length },
-    body,
-  });
+  const encoded = (body: Buffer, encoding?: string): Encoded => {
+    const describing = Object.entries({
+      ...headers,
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
+      "Content-Length": String(body.length),
+    }).flat();
+    return { hit: ["X-Page-Cache", "hit", ...describing], miss: ["X-Page-Cache", "miss", ...describing], body };
+  };
   return {
     identity: encoded(identity),
     gzip: encoded(gzipSync(identity), "gzip"),
@@ -120,15 +131,27 @@ async function toCachedPage(
   };
 }
 
+export type PageEncoding = "br" | "gzip" | "identity";
+
+/** Clients send few distinct Accept-Encoding values; each is read once (up to this many). */
+const MAX_REMEMBERED_ACCEPTS = 64;
+const chosenEncodings = new Map<string, PageEncoding>();
+
+/** The encoding a cached page is sent in: brotli if accepted, else gzip, else none. */
+export function preferredEncoding(accepted: string | undefined): PageEncoding {
+  if (!accepted) return "identity";
+  let encoding = chosenEncodings.get(accepted);
+  if (encoding) return encoding;
+  encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
+  if (chosenEncodings.size < MAX_REMEMBERED_ACCEPTS) chosenEncodings.set(accepted, encoding);
+  return encoding;
+}
+
 function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "hit" | "miss") {
-  const accepted = req.headers["accept-encoding"] ?? "";
-  const { headers, body } = /\bbr\b/.test(accepted)
-    ? page.brotli
-    : /\bgzip\b/.test(accepted)
-      ? page.gzip
-      : page.identity;
-  res.writeHead(200, state === "hit" ? headers : { ...headers, "X-Page-Cache": state });
-  res.end(body);
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const chosen = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+  res.writeHead(200, chosen[state]);
+  res.end(chosen.body);
 }
 
 async function sendUncached(res: ExpressResponse, response: Response) {
