@@ -58,27 +58,45 @@ class ThreadSocket extends Duplex {
     this.thread.send(this, buffer);
   }
 
+  // Ending the connection ends both ways, as a socket closes, which node-postgres waits for.
+  override _final(done: (error?: Error | null) => void) {
+    this.push(null);
+    done();
+  }
+
   receive(bytes: Uint8Array) {
-    if (bytes.byteLength > 0) this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (bytes.byteLength > 0 && !this.destroyed) this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 }
+
+/** What the thread answers to a message: the reply's bytes, "done", or what went wrong there. */
+type Reply = Uint8Array | "done" | { error: string };
+
+const failure = (reply: Reply) => (typeof reply === "object" && "error" in reply ? new Error(reply.error) : undefined);
 
 /**
  * PGlite on a worker thread of its own (ADR 021): its WebAssembly runs a query synchronously, and on
  * the HTTP server's thread every query stopped every request. The thread answers the PostgreSQL
  * wire protocol, so the app reaches it through node-postgres like a PostgreSQL server, over one
- * connection (PGlite is one backend).
+ * connection at a time (PGlite is one backend).
  */
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #exited: Promise<void>;
   #connection: ThreadSocket | undefined;
+  // The thread answers every message once, in order: each reply goes to the first one waiting.
+  #waiting: Array<(reply: Reply) => void> = [];
 
   private constructor(worker: Worker) {
     this.#worker = worker;
     this.#exited = new Promise((resolve) => worker.once("exit", () => resolve()));
-    worker.on("message", (bytes: Uint8Array) => this.#connection?.receive(bytes));
-    worker.on("error", (error) => this.#connection?.destroy(error));
+    worker.on("message", (reply: Reply) => this.#waiting.shift()?.(reply));
+    const failAll = (error: Error) => {
+      for (const waiting of this.#waiting.splice(0)) waiting({ error: error.message });
+      this.#connection?.destroy(error);
+    };
+    worker.on("error", failAll);
+    worker.once("exit", (code) => failAll(new Error(`the embedded database's thread exited (code ${code})`)));
   }
 
   /** Opens the database in `dataDir`, or in memory; resolves once it is ready for a connection. */
@@ -99,21 +117,43 @@ export class PgliteThread {
     return new PgliteThread(worker);
   }
 
-  /** node-postgres's `stream` option: the one connection to this database. */
+  /**
+   * node-postgres's `stream` option: the one connection to this database. The pool replaces a
+   * connection that failed a query; the new one starts a new session, as with a new backend.
+   */
   connect = (): Duplex => {
     this.#connection?.destroy();
-    this.#connection = new ThreadSocket(this);
-    return this.#connection;
+    const connection = new ThreadSocket(this);
+    this.#connection = connection;
+    this.#ask("session", (reply) => {
+      const error = failure(reply);
+      if (error) connection.destroy(error);
+    });
+    return connection;
   };
 
   send(from: ThreadSocket, bytes: ArrayBuffer) {
-    if (from === this.#connection) this.#worker.postMessage(bytes, [bytes]);
+    if (from !== this.#connection) return;
+    this.#ask(bytes, (reply) => {
+      const error = failure(reply);
+      if (error) from.destroy(error);
+      else if (reply instanceof Uint8Array) from.receive(reply);
+    });
+  }
+
+  #ask(message: ArrayBuffer | "session" | "close", answered: (reply: Reply) => void) {
+    this.#waiting.push(answered);
+    this.#worker.postMessage(message, message instanceof ArrayBuffer ? [message] : []);
   }
 
   /** Closes the database (PGlite writes what it holds) and ends the thread. */
   async close() {
+    this.#connection?.destroy();
     this.#connection = undefined;
-    this.#worker.postMessage("close");
+    const reply = await new Promise<Reply>((resolve) => this.#ask("close", resolve));
+    await this.#worker.terminate();
     await this.#exited;
+    const error = failure(reply);
+    if (error) throw error;
   }
 }
