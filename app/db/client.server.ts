@@ -68,7 +68,13 @@ async function openPglite(
     throw error;
   }
   // PGlite has one user and one database, which must be named.
-  const pool = new pg.Pool({ stream: thread.connect, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({
+    stream: thread.connect,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
   return openPool(pool, "pglite", options, async () => {
     await pool.end();
     await thread.close();

@@ -65,7 +65,8 @@ class ThreadSocket extends Duplex {
   }
 
   receive(bytes: Uint8Array) {
-    if (bytes.byteLength > 0 && !this.destroyed) this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (bytes.byteLength > 0 && !this.destroyed)
+      this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 }
 
