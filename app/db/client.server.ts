@@ -1,14 +1,12 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
-import { migratePglite, migratePostgres } from "./migrate.server";
+import { migrate } from "./migrate.server";
+import { PgliteThread } from "./pglite-thread.server";
 import { queryCounter } from "./query-count.server";
 
 /** The Drizzle handle, whichever driver is underneath. */
@@ -44,62 +42,64 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   return target.kind === "postgres" ? openPostgres(target.url, options) : openPglite(target, options);
 }
 
-async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its server (a database restart) must not crash the process.
-  pool.on("error", () => {});
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
-  const db = drizzlePg(pool, drizzleOptions(options));
-  return {
-    db,
-    kind: "postgres",
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => pool.end(),
-  };
+  return openPool(pool, "postgres", options, () => pool.end());
 }
 
-// The migrations create pg_trgm (PostgreSQL ships it as a contrib module; PGlite loads it on demand).
-const PGLITE_OPTIONS = { extensions: { pg_trgm } };
-
+/**
+ * PGlite runs on a thread of its own (ADR 021), reached through node-postgres over one connection
+ * that stays open: PGlite is one backend, and its session (prepared statements) is that backend's.
+ */
 async function openPglite(
   target: { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" },
   options: OpenOptions,
 ): Promise<DatabaseHandle> {
   let releaseLock = () => {};
-  let client: PGlite;
   if (target.kind === "pglite") {
     mkdirSync(target.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(target.dataDir);
-    try {
-      client = await PGlite.create(target.dataDir, PGLITE_OPTIONS);
-    } catch (error) {
-      releaseLock();
-      throw error;
-    }
-  } else {
-    client = await PGlite.create(PGLITE_OPTIONS);
   }
-  const close = async () => {
-    await client.close();
-    releaseLock();
-  };
+  let thread: PgliteThread;
   try {
-    await migratePglite(client);
+    thread = await PgliteThread.start(target.kind === "pglite" ? target.dataDir : undefined);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  // PGlite has one user and one database, which must be named.
+  const pool = new pg.Pool({
+    stream: thread.connect,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  return openPool(pool, "pglite", options, async () => {
+    await pool.end();
+    await thread.close();
+    releaseLock();
+  });
+}
+
+async function openPool(
+  pool: pg.Pool,
+  kind: DatabaseHandle["kind"],
+  options: OpenOptions,
+  close: () => Promise<void>,
+): Promise<DatabaseHandle> {
+  // An idle client losing its server (a database restart) must not crash the process.
+  pool.on("error", () => {});
+  try {
+    await migrate(pool);
   } catch (error) {
     await close();
     throw error;
   }
-  const db = drizzlePglite(client, drizzleOptions(options));
+  const db = drizzle(pool, drizzleOptions(options));
   return {
     db,
-    kind: "pglite",
+    kind,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,7 +1,4 @@
 import { resolve } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePgliteDb } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePgDb } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
@@ -11,12 +8,8 @@ const migrationsFolder = resolve("drizzle");
 // Any fixed number works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_ID = 727_001;
 
-export async function migratePglite(client: PGlite) {
-  await migratePgliteDb(drizzlePglite(client), { migrationsFolder });
-}
-
 /** Several instances may boot at once against one PostgreSQL: one migrates, the others wait. */
-export async function migratePostgres(pool: pg.Pool) {
+export async function migrate(pool: pg.Pool) {
   const connection = await pool.connect();
   try {
     await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
