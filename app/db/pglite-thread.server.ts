@@ -87,6 +87,8 @@ export class PgliteThread {
   #connection: ThreadSocket | undefined;
   // The thread answers every message once, in order: each reply goes to the first one waiting.
   #waiting: Array<(reply: Reply) => void> = [];
+  // Once the thread is gone, nothing would ever answer: every message is failed here instead.
+  #gone: Error | undefined;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -97,7 +99,10 @@ export class PgliteThread {
       this.#connection?.destroy(error);
     };
     worker.on("error", failAll);
-    worker.once("exit", (code) => failAll(new Error(`the embedded database's thread exited (code ${code})`)));
+    worker.once("exit", (code) => {
+      this.#gone = new Error(`the embedded database's thread exited (code ${code})`);
+      failAll(this.#gone);
+    });
   }
 
   /** Opens the database in `dataDir`, or in memory; resolves once it is ready for a connection. */
@@ -143,6 +148,11 @@ export class PgliteThread {
   }
 
   #ask(message: ArrayBuffer | "session" | "close", answered: (reply: Reply) => void) {
+    const gone = this.#gone;
+    if (gone) {
+      queueMicrotask(() => answered({ error: gone.message }));
+      return;
+    }
     this.#waiting.push(answered);
     this.#worker.postMessage(message, message instanceof ArrayBuffer ? [message] : []);
   }
