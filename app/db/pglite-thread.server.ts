@@ -5,6 +5,9 @@ import { Worker } from "node:worker_threads";
 // Resolved from the working directory, like the migrations: the server bundle lives elsewhere.
 const WORKER_FILE = resolve("app/db/pglite-worker.mjs");
 
+/** The first byte of the protocol's Terminate message ("X"). */
+const TERMINATE = 0x58;
+
 /**
  * A connection to the embedded database's thread, as node-postgres uses a socket: the protocol
  * messages one query writes (parse, bind, execute, sync) go over together in one message.
@@ -41,8 +44,13 @@ class ThreadSocket extends Duplex {
   override _read() {}
 
   override _write(chunk: Uint8Array, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    this.#outgoing.push(chunk);
-    if (this.#outgoing.length === 1) queueMicrotask(() => this.#send());
+    // A Terminate ends this connection, which the stream's end says, never the one backend that all
+    // connections share: behind another message, PGlite would end that backend and then loop on the
+    // next message until the process aborts. node-postgres writes it on its own, as every message.
+    if (chunk[0] !== TERMINATE) {
+      this.#outgoing.push(chunk);
+      if (this.#outgoing.length === 1) queueMicrotask(() => this.#send());
+    }
     done();
   }
 
