@@ -31,6 +31,24 @@ describe("PgliteThread", { timeout: 30_000 }, () => {
     expect((await client.query("select $1::int + 1 as sum", [41])).rows).toEqual([{ sum: 42 }]);
   });
 
+  it("gives a new connection a new session: the last one's transaction rolled back, its locks, statements and settings gone", async () => {
+    const thread = await startThread();
+    const first = await connectTo(thread);
+    await first.query("create table kept (id int)");
+    await first.query("set application_name = 'first'");
+    await first.query("select pg_advisory_lock(7)");
+    await first.query({ name: "named", text: "select 1 as one" });
+    await first.query("begin");
+    await first.query("insert into kept values (1)");
+    // Dropped mid-transaction, as the pool drops a connection that failed.
+    const next = await connectTo(thread);
+    await expect(first.query("commit")).rejects.toThrow();
+    expect((await next.query("select count(*)::int as n from kept")).rows).toEqual([{ n: 0 }]);
+    expect((await next.query("select pg_try_advisory_lock(7) as locked")).rows).toEqual([{ locked: true }]);
+    expect((await next.query({ name: "named", text: "select 2 as two" })).rows).toEqual([{ two: 2 }]);
+    expect((await next.query("show application_name")).rows).toEqual([{ application_name: "" }]);
+  });
+
   // PGlite takes a Terminate behind another message for the end of its one backend, and loops on
   // the next message until the process aborts. A connection's end must not end the database.
   it("answers the next connection after one ended right behind a query", async () => {
