@@ -31,6 +31,25 @@ describe("PgliteThread", { timeout: 30_000 }, () => {
     expect((await client.query("select $1::int + 1 as sum", [41])).rows).toEqual([{ sum: 42 }]);
   });
 
+  // The startup's reply is a view into PGlite's 1 MB receive buffer: posted as it is, it would move
+  // that whole buffer, taken from PGlite, for a few hundred bytes.
+  it("sends each reply in a buffer of its own size", async () => {
+    const thread = await startThread();
+    const carried: number[] = [];
+    const client = new pg.Client({
+      stream: () =>
+        thread.connect().on("data", (chunk: Buffer) => carried.push(chunk.buffer.byteLength - chunk.byteLength)),
+      user: "postgres",
+      database: "postgres",
+    });
+    client.on("error", () => {});
+    await client.connect();
+    await client.query("select 1");
+    expect(carried.length).toBeGreaterThan(1);
+    expect(carried.every((extra) => extra === 0)).toBe(true);
+    await client.end();
+  });
+
   it("gives a new connection a new session: the last one's transaction rolled back, its locks, statements and settings gone", async () => {
     const thread = await startThread();
     const first = await connectTo(thread);

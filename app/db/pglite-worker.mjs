@@ -28,7 +28,10 @@ async function answer(message) {
     await db.close();
     return "done";
   }
-  return db.execProtocolRaw(new Uint8Array(message));
+  const reply = await db.execProtocolRaw(new Uint8Array(message));
+  // The startup's reply is a view into PGlite's receive buffer: it is copied, so that posting it moves
+  // its own bytes, not that whole buffer taken from PGlite.
+  return reply.byteLength === reply.buffer.byteLength ? reply : reply.slice();
 }
 
 // One message at a time, in order, and exactly one reply to each: the other side matches replies to
