@@ -7,7 +7,7 @@ import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
-import { shareEventLoop } from "~/lib/event-loop-share.server";
+import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
 import { changeMembership, changeMemberships } from "./membership-status.server";
@@ -57,6 +57,8 @@ interface BillingContext {
   origin: string;
   counts: BillingCounts;
   logger?: BillingLogger;
+  /** This run's turns on the event loop, which it shares with the requests. */
+  share: EventLoopShare;
 }
 
 /**
@@ -73,7 +75,15 @@ export async function runBilling(
   gateway: CardFormGateway,
   { now, origin, logger }: { now: Date; origin: string; logger?: BillingLogger },
 ): Promise<BillingOutcome> {
-  const context: BillingContext = { db, gateway, now, origin, logger, counts: { ...NO_BILLING_COUNTS } };
+  const context: BillingContext = {
+    db,
+    gateway,
+    now,
+    origin,
+    logger,
+    counts: { ...NO_BILLING_COUNTS },
+    share: eventLoopShare(),
+  };
   try {
     await inBatches(context, sendTrialReminders);
     await inBatches(context, closeEndedPeriods);
@@ -246,7 +256,7 @@ async function chargeDueInvoices(context: BillingContext) {
  */
 async function chargeInvoices(
   tx: Database,
-  { gateway, now, origin, counts, logger }: BillingContext,
+  { gateway, now, origin, counts, logger, share }: BillingContext,
   due: (typeof invoices.$inferSelect)[],
   skipped: string[],
 ) {
@@ -260,7 +270,7 @@ async function chargeInvoices(
   const voided: string[] = [];
   const paid: PaidFee[] = [];
   for (const invoice of due) {
-    await shareEventLoop();
+    await share.pause();
     const membership = membershipOf.get(invoice.membershipId);
     if (!membership) {
       skipped.push(invoice.id);
@@ -319,7 +329,7 @@ async function chargeInvoices(
   if (voided.length > 0) {
     await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
   }
-  await recordFeesPaid(tx, paid, origin);
+  await recordFeesPaid(tx, paid, origin, share);
 }
 
 async function endUnpaidMemberships(tx: Database, { now, origin, counts }: BillingContext) {
