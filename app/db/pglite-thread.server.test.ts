@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteThread } from "./pglite-thread.server";
@@ -67,6 +69,29 @@ describe("PgliteThread", { timeout: 60_000 }, () => {
     expect((await answered).rows).toEqual([{ one: 1 }]);
     const next = await connectTo(thread);
     expect((await next.query("select 2 as two")).rows).toEqual([{ two: 2 }]);
+  });
+
+  // PGlite's plain raw call kept every reply it had parsed. A worker thread has the heap limit of its
+  // process (192 MB under `npm run serve`), which a few hundred thousand queries filled, and the
+  // thread died. In a 48 MB heap, a thousand replies of 100 kB would fill it twice over.
+  it("keeps nothing of the replies it sent", async () => {
+    const queries = `(async () => {
+      const { default: pg } = await import("pg");
+      const { PgliteThread } = await import("./app/db/pglite-thread.server.ts");
+      const thread = await PgliteThread.start(undefined);
+      const client = new pg.Client({ stream: thread.connect, user: "postgres", database: "postgres" });
+      await client.connect();
+      for (let i = 0; i < 1000; i++) await client.query("select repeat('x', 100000)");
+      await client.end();
+      await thread.close();
+      console.log("answered");
+    })();`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--max-old-space-size=48", "--import", "tsx", "--eval", queries],
+      { env: { ...process.env, NODE_OPTIONS: "" } },
+    );
+    expect(stdout.trim()).toBe("answered");
   });
 
   // A thread that died answers nothing: what is sent to it must fail, not wait for ever.
