@@ -116,7 +116,7 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
  * workers that each take this path. Nothing here runs at import time, because `react-router build`
  * imports this bundle.
  */
-export async function start(options: StartOptions = {}) {
+export async function start(options: StartOptions = {}): Promise<void> {
   const config = env();
   // Vite's dev server runs in one process whatever WEB_CONCURRENCY says.
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1 && !options.devMiddleware) {
@@ -170,5 +170,4 @@ export async function start(options: StartOptions = {}) {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-  return server;
 }
