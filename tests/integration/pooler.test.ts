@@ -32,10 +32,11 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
+/** Polls `check` until it holds; `what` says, when it times out, what it waited for and how far it got. */
+async function waitFor(what: () => string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
     await sleep(250);
   }
 }
@@ -209,9 +210,12 @@ describe.runIf(onPostgres)("two instances of two workers through PgBouncer in tr
         cleanup.push(() => second.dispose());
         servers.push(second);
         // Every worker's first billing and retention runs, under load.
+        const logged = (message: string) => loggedTimes(servers, message);
         await waitFor(
-          "each worker's billing and retention runs",
-          () => loggedTimes(servers, "billing run") >= 4 && loggedTimes(servers, "retention run") >= 4,
+          () =>
+            `the 4 workers to listen and run billing and retention: ${logged("server listening")} listening, ` +
+            `${logged("billing run")} billing and ${logged("retention run")} retention runs`,
+          () => logged("server listening") >= 4 && logged("billing run") >= 4 && logged("retention run") >= 4,
           60_000,
         );
       } finally {
@@ -226,7 +230,7 @@ describe.runIf(onPostgres)("two instances of two workers through PgBouncer in tr
           )
         ).rows[0]!;
       await waitFor(
-        "the outbox to be sent",
+        () => "the outbox to be sent",
         async () => {
           const { sent, waiting } = await outboxCounts();
           return waiting === 0 && sink.messages.length >= sent;
@@ -269,6 +273,13 @@ describe.runIf(onPostgres)("two instances of two workers through PgBouncer in tr
       const { rows: mails } = await direct.query<{ to: string; subject: string }>('select "to", subject from outbox');
       const delivered = sink.messages.map((mail) => `${mail.envelopeTo.join(",")} ${mail.subject}`).sort();
       expect(delivered).toEqual(mails.map((mail) => `${mail.to} ${mail.subject}`).sort());
+
+      // No session-level lock stayed behind: a session that is not in a transaction holds none.
+      const { rows: sessionLocks } = await direct.query(
+        `select l.objid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where l.locktype = 'advisory' and a.datname = current_database() and a.state = 'idle'`,
+      );
+      expect(sessionLocks).toEqual([]);
 
       // Retention ran through PgBouncer too.
       const { rowCount: staleCounters } = await direct.query("select 1 from rate_limit where key = $1", [
