@@ -2,9 +2,9 @@ import { bookOrders } from "./lib/booking-load";
 import {
   compareUnderLoad,
   cpuPerRequest,
+  failedRequests,
   generatorBound,
   generatorNote,
-  type LoadFigures,
   type ProcessGroups,
 } from "./lib/load";
 import { orderQueue } from "./lib/order-queue";
@@ -72,12 +72,6 @@ function request()
 end
 ${collectPaidOrder}`;
 
-/** Responses that are neither `expected` nor counted as errors by wrk (status ≥ 400). */
-const unexpected = (figures: LoadFigures, expected: string) =>
-  Object.entries(figures.statusCounts)
-    .filter(([status]) => status !== expected && Number(status) < 400)
-    .reduce((total, [, count]) => total + count, 0);
-
 const seedSeconds = (settings: BenchSettings) =>
   Math.ceil((settings.warmupSeconds + settings.loadSeconds) * SEED_MARGIN);
 
@@ -105,7 +99,7 @@ async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, post
       const label = `sandbox gateway, ${kind}`;
       const ratio = paid.requestsPerSecond / health.requestsPerSecond;
       const onPostgres = kind === "postgres";
-      const errors = paid.errors + unexpected(paid, "302");
+      const errors = failedRequests(paid, "302");
       return [
         {
           figure: `Card payments/s, ${label}: one POST /fast-track-payment/:id with the card and consent (${CONNECTIONS} connections); ${generatorNote(paid, health)}`,
@@ -193,7 +187,7 @@ async function stripePayments(kind: DatabaseKind, settings: BenchSettings, postg
         settling.baseline.requestsPerSecond / settle.requestsPerSecond);
     const healthRate = (opening.baseline.requestsPerSecond + settling.baseline.requestsPerSecond) / 2;
     const onPostgres = kind === "postgres";
-    const errors = open.errors + unexpected(open, "200") + settle.errors + unexpected(settle, "302");
+    const errors = failedRequests(open, "200") + failedRequests(settle, "302");
     const figures = [open, settle, opening.baseline, settling.baseline];
     return [
       {

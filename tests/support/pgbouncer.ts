@@ -13,6 +13,8 @@ import { freePort } from "./free-port";
 export interface PgBouncer {
   /** The database's URL through PgBouncer: same user, password and database name, PgBouncer's port. */
   url: string;
+  /** PgBouncer's process, for its CPU time. */
+  pid: number;
   /** PgBouncer's own figures for the database's pool (its admin console's SHOW POOLS). */
   pool(): Promise<PoolFigures>;
   /** Everything PgBouncer logged so far. */
@@ -135,6 +137,7 @@ export async function startPgBouncer({
 
   const bouncer: PgBouncer = {
     url: pooled.toString(),
+    pid: child.pid!,
     log,
     stop,
     async pool() {
