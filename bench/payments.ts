@@ -1,3 +1,4 @@
+import { sandboxPaymentFields } from "../tests/support/sandbox-card";
 import { bookOrders } from "./lib/booking-load";
 import {
   compareUnderLoad,
@@ -33,15 +34,9 @@ function on_response(status, headers)
 end
 `;
 
-/** The sandbox's payment form as a visitor posts it: a card that goes through, and the consent to start at once. */
+/** wrk's script: the sandbox's payment form, posted for each queued order. */
 function sandboxPaymentLua() {
-  const body = new URLSearchParams({
-    cardNumber: "4242 4242 4242 4242",
-    expiryMonth: "11",
-    expiryYear: String(new Date().getFullYear() + 1),
-    cvv: "987",
-    consent: "on",
-  }).toString();
+  const body = new URLSearchParams(sandboxPaymentFields()).toString();
   return `
 function request()
   local id, address = next_order()

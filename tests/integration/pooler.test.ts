@@ -6,9 +6,10 @@ import { siteConfig } from "../../site.config";
 import { newPerson } from "../support/accounts";
 import { bookingFormFields } from "../support/integration/booking-helpers";
 import { cookieHeader } from "../support/integration/requests";
-import { startPgBouncer, type PgBouncer } from "../support/pgbouncer";
+import { startPgBouncer } from "../support/pgbouncer";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.mjs";
+import { sandboxPaymentFields } from "../support/sandbox-card";
+import { startSmtpSink } from "../support/smtp-sink.mjs";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../support/test-database";
 
 // Issue 25: two instances of two workers each share one PostgreSQL through PgBouncer in transaction
@@ -79,12 +80,12 @@ describe.runIf(onPostgres)("two instances of two workers through PgBouncer in tr
       const direct = new pg.Client({ connectionString: database.url });
       await direct.connect();
       cleanup.push(() => direct.end());
-      const bouncer: PgBouncer = await startPgBouncer({
+      const bouncer = await startPgBouncer({
         databaseUrl: database.url,
         serverConnections: SERVER_CONNECTIONS,
       });
       cleanup.push(() => bouncer.stop());
-      const sink: SmtpSink = await startSmtpSink();
+      const sink = await startSmtpSink();
       cleanup.push(() => sink.close());
 
       const env = {
@@ -141,14 +142,13 @@ describe.runIf(onPostgres)("two instances of two workers through PgBouncer in tr
         const orderId = /^\/fast-track-payment\/([0-9a-f-]{36})$/.exec(booked.headers.get("Location") ?? "")?.[1];
         if (booked.status !== 302 || !orderId) return note(`booking on ${bookOn.baseUrl}`, booked);
         bookingEmails.push(email);
-        const card = new URLSearchParams({
-          cardNumber: "4242 4242 4242 4242",
-          expiryMonth: "12",
-          expiryYear: String(new Date().getFullYear() + 2),
-          cvv: "123",
-          consent: "on",
-        });
-        const paid = await post(payOn, `/fast-track-payment/${orderId}`, card, visitorHeaders());
+
+        const paid = await post(
+          payOn,
+          `/fast-track-payment/${orderId}`,
+          new URLSearchParams(sandboxPaymentFields()),
+          visitorHeaders(),
+        );
         if (paid.status !== 302 || paid.headers.get("Location") !== `/fast-track-payment/${orderId}`) {
           return note(`payment on ${payOn.baseUrl}`, paid);
         }
