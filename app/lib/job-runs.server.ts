@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { jobRuns, type JobName, type JobRunOutcome } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -67,19 +67,27 @@ async function recordRun(
   }
 }
 
+const runColumns = {
+  id: jobRuns.id,
+  outcome: jobRuns.outcome,
+  startedAt: jobRuns.startedAt,
+  finishedAt: jobRuns.finishedAt,
+  counts: jobRuns.counts,
+  error: jobRuns.error,
+};
+
 /** A job's latest runs, newest first. */
-export function recentJobRuns(db: Database, job: JobName, limit = 10): Promise<JobRun[]> {
-  return db
-    .select({
-      id: jobRuns.id,
-      outcome: jobRuns.outcome,
-      startedAt: jobRuns.startedAt,
-      finishedAt: jobRuns.finishedAt,
-      counts: jobRuns.counts,
-      error: jobRuns.error,
-    })
+export function recentJobRuns(db: Database, job: JobName, limit: number): Promise<JobRun[]> {
+  return db.select(runColumns).from(jobRuns).where(eq(jobRuns.job, job)).orderBy(desc(jobRuns.startedAt)).limit(limit);
+}
+
+/** A job's latest run that did its work or failed, however many runs left it to another since. */
+export async function latestJobWork(db: Database, job: JobName): Promise<JobRun | null> {
+  const [run] = await db
+    .select(runColumns)
     .from(jobRuns)
-    .where(eq(jobRuns.job, job))
+    .where(and(eq(jobRuns.job, job), ne(jobRuns.outcome, "skipped")))
     .orderBy(desc(jobRuns.startedAt))
-    .limit(limit);
+    .limit(1);
+  return run ?? null;
 }
