@@ -50,8 +50,9 @@ describe("formatDayFr", () => {
 
 describe("formatDurationFr", () => {
   it.each([
-    [0, "0\u00a0s"],
-    [420, "0,4\u00a0s"],
+    [0, "0\u00a0ms"],
+    [42.4, "42\u00a0ms"],
+    [2_400, "2,4\u00a0s"],
     [3_000, "3\u00a0s"],
     [12_400, "12\u00a0s"],
     [125_000, "2\u00a0min 05\u00a0s"],

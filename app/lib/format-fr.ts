@@ -52,9 +52,10 @@ export function formatDateFr(date: Date): string {
 
 const twoDigits = (value: number) => value.toString().padStart(2, "0");
 
-/** "0,4 s", "12 s", "3 min 05 s", "1 h 02 min": how long something took. */
+/** "40 ms", "2,4 s", "12 s", "3 min 05 s", "1 h 02 min": how long something took. */
 export function formatDurationFr(ms: number): string {
   const unit = (value: string, name: string) => `${value}${NO_BREAK_SPACE}${name}`;
+  if (ms < 999.5) return unit(Math.round(ms).toString(), "ms");
   if (ms < 9_950) return unit((Math.round(ms / 100) / 10).toString().replace(".", ","), "s");
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return unit(seconds.toString(), "s");

@@ -94,7 +94,7 @@ export default function FailedEventsPage({ loaderData, actionData }: Route.Compo
         }
       >
         {events.rows.length ? (
-          <FailedEventList events={events.rows} />
+          <FailedEventList events={events.rows} retryable={stripe} />
         ) : (
           <p className="text-sm text-muted-foreground">Aucun événement en échec.</p>
         )}

@@ -2,7 +2,8 @@ import type { FailedEventRow } from "~/features/provider-events/failed-events.se
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { FailedWorkCard, retriedOf } from "./failed-work-card";
 
-export function FailedEventList({ events }: { events: FailedEventRow[] }) {
+/** The failed events; `retryable` when this server takes payments through Stripe, which a retry reads. */
+export function FailedEventList({ events, retryable }: { events: FailedEventRow[]; retryable: boolean }) {
   return (
     <ul className="grid gap-3" aria-label="Événements Stripe en échec">
       {events.map((event) => (
@@ -18,7 +19,7 @@ export function FailedEventList({ events }: { events: FailedEventRow[] }) {
           ]}
           error={event.lastError}
           retried={retriedOf(event)}
-          retryLabel="Relancer"
+          retryLabel={retryable ? "Relancer" : null}
         />
       ))}
     </ul>

@@ -4,7 +4,7 @@ import { RetryForm } from "./retry-form";
 
 /**
  * One piece of failed work: what it is, when and how often it failed, the error in full, who last
- * retried it, and the button that retries it.
+ * retried it, and the button that retries it (when it can be retried here).
  */
 export function FailedWorkCard({
   id,
@@ -19,7 +19,7 @@ export function FailedWorkCard({
   details: string[];
   error: string | null;
   retried: { at: Date; by: string } | null;
-  retryLabel: string;
+  retryLabel: string | null;
 }) {
   const headingId = `failed-${id}`;
   return (
@@ -42,7 +42,7 @@ export function FailedWorkCard({
             Déjà relancé par {retried.by} le {formatDateTimeFr(retried.at)}
           </p>
         ) : null}
-        <RetryForm id={id} label={retryLabel} describedBy={headingId} />
+        {retryLabel ? <RetryForm id={id} label={retryLabel} describedBy={headingId} /> : null}
       </article>
     </li>
   );

@@ -12,20 +12,25 @@ import { formatCountFr, formatDateTimeFr, formatDurationFr } from "~/lib/format-
 import type { JobRun } from "~/lib/job-runs.server";
 import { CardsOrTable } from "./cards-or-table";
 
-function databaseLabel({ kind, pooler, poolSize }: SystemFacts["database"]) {
-  if (kind === "pglite") return "PGlite (embarquée, dans le processus du serveur)";
-  const connections = `jusqu'à ${poolSize} connexions par processus`;
-  return pooler === "transaction"
-    ? `PostgreSQL, derrière un pooler en mode transaction (DATABASE_POOLER), ${connections}`
-    : `PostgreSQL, ${connections}`;
+function databaseRows({ kind, pooler, poolSize }: SystemFacts["database"]): [string, string][] {
+  if (kind === "pglite") return [["Base de données", "PGlite, embarquée dans le serveur"]];
+  return [
+    ["Base de données", "PostgreSQL"],
+    ["Connexions", `jusqu'à ${poolSize} par processus`],
+    ["Pooler", pooler === "transaction" ? "en mode transaction" : "aucun"],
+  ];
 }
 
-function buildLabel(build: BuildInfo | null) {
-  if (!build) return "Inconnue : ce serveur ne tourne pas à partir de npm run build";
-  const commit = build.commit
-    ? `commit ${build.commit.slice(0, 12)}${build.modified ? " (modifié localement)" : ""}`
-    : "commit inconnu";
-  return `${build.version} · ${commit} · construite le ${formatDateTimeFr(new Date(build.builtAt))}`;
+function buildRows(build: BuildInfo | null): [string, string][] {
+  if (!build) return [["Version", "inconnue : ce serveur ne tourne pas à partir de npm run build"]];
+  return [
+    ["Version", build.version],
+    [
+      "Commit",
+      build.commit ? `${build.commit.slice(0, 12)}${build.modified ? " (modifié localement)" : ""}` : "inconnu",
+    ],
+    ["Construite le", formatDateTimeFr(new Date(build.builtAt))],
+  ];
 }
 
 /** How this server is set up: the payment gateway, the database, mail and the build. */
@@ -35,12 +40,12 @@ export function SystemSettings({ facts }: { facts: SystemFacts }) {
       <SummaryList
         rows={[
           ["Paiements", facts.payments],
-          ["Base de données", databaseLabel(facts.database)],
+          ...databaseRows(facts.database),
           [
             "Envoi des e-mails",
             facts.mail.smtp ? "SMTP configuré" : "SMTP_URL non défini : les e-mails restent en file d'attente",
           ],
-          ["Version", buildLabel(facts.build)],
+          ...buildRows(facts.build),
         ]}
       />
     </SectionCard>
