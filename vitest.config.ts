@@ -17,7 +17,10 @@ export default defineConfig({
   test: {
     env: { LOG_LEVEL: "silent" },
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/**/*.test.ts"] },
+      },
       integration("pglite"),
       // The same suite again on a real PostgreSQL whenever one is offered.
       ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),

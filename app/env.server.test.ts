@@ -134,3 +134,28 @@ describe("WEB_CONCURRENCY", () => {
     expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
   });
 });
+
+describe("DATABASE_POOL_SIZE and DATABASE_POOLER", () => {
+  const postgres = { DATABASE_URL: "postgres://app@pgbouncer.internal:6432/site" };
+
+  it("default to 10 connections per process and no pooler", () => {
+    expect(parseEnv(postgres)).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_POOLER: "none" });
+    expect(parseEnv({ ...postgres, DATABASE_POOL_SIZE: "3", DATABASE_POOLER: "transaction" })).toMatchObject({
+      DATABASE_POOL_SIZE: 3,
+      DATABASE_POOLER: "transaction",
+    });
+  });
+
+  it.each(["0", "1.5", "many", "101"])("refuses a pool size of %j", (value) => {
+    expect(() => parseEnv({ ...postgres, DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE: must be/);
+  });
+
+  it("refuses an unknown pooler, and a pooler without PostgreSQL", () => {
+    expect(() => parseEnv({ ...postgres, DATABASE_POOLER: "session" })).toThrow(
+      /DATABASE_POOLER: must be "none" or "transaction"/,
+    );
+    expect(() => parseEnv({ DATABASE_POOLER: "transaction" })).toThrow(
+      /DATABASE_POOLER: only applies to PostgreSQL: set DATABASE_URL to the pooler's address/,
+    );
+  });
+});

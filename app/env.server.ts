@@ -5,7 +5,7 @@ import { siteConfig } from "../site.config";
 /** "Jetlane <no-reply@jetlane.example>": a no-reply address on the main domain, without its "www.". */
 const defaultMailFrom = `${siteConfig.company.name} <no-reply@${siteConfig.domains.main.replace(/^www\./, "")}>`;
 
-/** Each process holds a pool of up to 10 PostgreSQL connections; PostgreSQL allows 100 by default. */
+/** Each process holds a pool of up to DATABASE_POOL_SIZE connections; PostgreSQL allows 100 by default. */
 const MAX_WEB_CONCURRENCY = 8;
 
 const envSchema = z.object({
@@ -16,6 +16,22 @@ const envSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  /**
+   * PostgreSQL connections each server process may hold at once (README "Using PostgreSQL": instances
+   * × WEB_CONCURRENCY × this, plus one per command run, must stay under max_connections).
+   */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a whole number of connections" })
+    .int("must be a whole number of connections")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .default(10),
+  /**
+   * "transaction" when DATABASE_URL points at a transaction-mode pooler such as PgBouncer's
+   * pool_mode=transaction: the app then sends no named prepared statements (ADR 022). "none" for
+   * PostgreSQL itself or a session-mode pooler.
+   */
+  DATABASE_POOLER: z.enum(["none", "transaction"], { error: 'must be "none" or "transaction"' }).default("none"),
   /** Folder of the embedded database (PGlite); ignored when DATABASE_URL is set. */
   DATA_DIR: z.string().min(1).default("./data"),
   /**
@@ -110,6 +126,13 @@ const checkedEnvSchema = envSchema
         path: ["WEB_CONCURRENCY"],
         message:
           "must be 1 on the embedded database (PGlite), which only one process can open: set DATABASE_URL to run several",
+      });
+    }
+    if (!parsed.DATABASE_URL && parsed.DATABASE_POOLER !== "none") {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_POOLER"],
+        message: "only applies to PostgreSQL: set DATABASE_URL to the pooler's address",
       });
     }
     if (parsed.AI_BASE_URL && !parsed.AI_MODEL) {

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import type { MigrationMeta } from "drizzle-orm/migrator";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -20,8 +21,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** What sits between the app and PostgreSQL: nothing (or a session-mode pooler), or a transaction-mode pooler. */
+export type DatabasePooler = "none" | "transaction";
+
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Connections this process may hold at once; 10 unless given. */
+      poolSize?: number;
+      pooler?: DatabasePooler;
+    }
   | { kind: "pglite"; dataDir: string }
   /** A throwaway in-memory PGlite, for tests. */
   | { kind: "pglite-memory" };
@@ -29,6 +39,8 @@ export type DatabaseTarget =
 export interface OpenOptions {
   /** Count each request's queries (the benchmark's BENCH_COUNT_QUERIES); off by default. */
   countQueries?: boolean;
+  /** The migrations to apply: this version's unless given (a test builds an older version's database). */
+  migrations?: MigrationMeta[];
 }
 
 /** How Drizzle names columns in SQL; raw statements built outside a handle use it too. */
@@ -39,12 +51,36 @@ const drizzleOptions = ({ countQueries = false }: OpenOptions) =>
 
 /** Opens the database and applies every pending migration before handing it out. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
-  return target.kind === "postgres" ? openPostgres(target.url, options) : openPglite(target, options);
+  return target.kind === "postgres" ? openPostgres(target, options) : openPglite(target, options);
 }
 
-function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+const DEFAULT_POOL_SIZE = 10;
+
+function openPostgres(
+  { url, poolSize = DEFAULT_POOL_SIZE, pooler = "none" }: Extract<DatabaseTarget, { kind: "postgres" }>,
+  options: OpenOptions,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    ...(pooler === "transaction" ? { Client: UnnamedStatementsClient } : {}),
+  });
   return openPool(pool, "postgres", options, () => pool.end());
+}
+
+/**
+ * Behind a transaction-mode pooler each transaction may run on another server connection, which
+ * never saw a named statement's Parse ("prepared statement does not exist"), so every statement
+ * goes unnamed there: parsed and planned again each time, which is what named statements saved
+ * (ADR 022).
+ */
+class UnnamedStatementsClient extends pg.Client {
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const named = typeof config === "object" && config !== null && "name" in config && !("submit" in config);
+    const unnamed = named ? { ...config, name: undefined } : config;
+    return (super.query as (...args: unknown[]) => never)(unnamed, values, callback);
+  }
 }
 
 /**
@@ -95,7 +131,7 @@ async function openPool(
   // An idle client losing its server (a database restart) must not crash the process.
   pool.on("error", () => {});
   try {
-    await migrate(pool);
+    await migrate(pool, options.migrations);
   } catch (error) {
     await close();
     throw error;
@@ -112,9 +148,19 @@ async function openPool(
 }
 
 /** Where the environment says the database is: PostgreSQL when DATABASE_URL is set, else PGlite. */
-export function databaseTargetFromEnv(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
+export function databaseTargetFromEnv(config: {
+  DATABASE_URL?: string;
+  DATABASE_POOL_SIZE: number;
+  DATABASE_POOLER: DatabasePooler;
+  DATA_DIR: string;
+}): DatabaseTarget {
   return config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
+    ? {
+        kind: "postgres",
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        pooler: config.DATABASE_POOLER,
+      }
     : { kind: "pglite", dataDir: config.DATA_DIR };
 }
 

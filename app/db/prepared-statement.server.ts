@@ -8,7 +8,8 @@ const dialect = new PgDialect({ casing: DRIZZLE_CASING });
  * A raw statement whose values are `sql.placeholder`s, built into SQL once and prepared under `name`
  * on each database it runs on, so that PostgreSQL parses and plans it once per connection. Drizzle's
  * query builders have `.prepare()`; its raw `execute` has not, so this goes through the same
- * session call that `execute` makes, with a name.
+ * session call that `execute` makes, with a name. Behind a transaction-mode pooler the name is
+ * dropped on the way out (ADR 022), so the statement must not rely on it.
  */
 export function preparedStatement<Row>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);

@@ -236,4 +236,31 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       await database.drop();
     }
   });
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "migrates an empty database once when two instances boot at once",
+    async () => {
+      const database = await createEmptyPostgresDatabase();
+      try {
+        const [first, second] = await Promise.all([
+          openDatabase({ kind: "postgres", url: database.url }),
+          openDatabase({ kind: "postgres", url: database.url }),
+        ]);
+        const applied = (await first.db.execute(sql`select hash from drizzle.__drizzle_migrations`)) as {
+          rows: { hash: string }[];
+        };
+        const locks = (await first.db.execute(
+          sql`select count(*)::int as held from pg_locks where locktype = 'advisory'`,
+        )) as {
+          rows: { held: number }[];
+        };
+        await Promise.all([first.close(), second.close()]);
+        expect(applied.rows).toHaveLength(migrationFiles.length);
+        expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(migrationFiles.length);
+        expect(locks.rows[0]!.held).toBe(0);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });
