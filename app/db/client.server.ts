@@ -113,8 +113,12 @@ async function openPglite(
   });
   return openPool(pool, "pglite", options, async () => {
     await pool.end();
-    await thread.close();
-    releaseLock();
+    try {
+      await thread.close();
+    } finally {
+      // Also when the thread had crashed and closing it fails: it has exited by then.
+      releaseLock();
+    }
   });
 }
 

@@ -5,6 +5,9 @@ import { Worker } from "node:worker_threads";
 // Resolved from the working directory, like the migrations: the server bundle lives elsewhere.
 const WORKER_FILE = resolve("app/db/pglite-worker.mjs");
 
+/** The first byte of the protocol's Terminate message ("X"). */
+const TERMINATE = 0x58;
+
 /**
  * A connection to the embedded database's thread, as node-postgres uses a socket: the protocol
  * messages one query writes (parse, bind, execute, sync) go over together in one message.
@@ -41,8 +44,13 @@ class ThreadSocket extends Duplex {
   override _read() {}
 
   override _write(chunk: Uint8Array, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    this.#outgoing.push(chunk);
-    if (this.#outgoing.length === 1) queueMicrotask(() => this.#send());
+    // A Terminate ends this connection, which the stream's end says, never the one backend that all
+    // connections share: behind another message, PGlite would end that backend and then loop on the
+    // next message until the process aborts. node-postgres writes it on its own, as every message.
+    if (chunk[0] !== TERMINATE) {
+      this.#outgoing.push(chunk);
+      if (this.#outgoing.length === 1) queueMicrotask(() => this.#send());
+    }
     done();
   }
 
@@ -87,6 +95,8 @@ export class PgliteThread {
   #connection: ThreadSocket | undefined;
   // The thread answers every message once, in order: each reply goes to the first one waiting.
   #waiting: Array<(reply: Reply) => void> = [];
+  // Once the thread is gone, nothing would ever answer: every message is failed here instead.
+  #gone: Error | undefined;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -97,7 +107,10 @@ export class PgliteThread {
       this.#connection?.destroy(error);
     };
     worker.on("error", failAll);
-    worker.once("exit", (code) => failAll(new Error(`the embedded database's thread exited (code ${code})`)));
+    worker.once("exit", (code) => {
+      this.#gone = new Error(`the embedded database's thread exited (code ${code})`);
+      failAll(this.#gone);
+    });
   }
 
   /** Opens the database in `dataDir`, or in memory; resolves once it is ready for a connection. */
@@ -143,6 +156,11 @@ export class PgliteThread {
   }
 
   #ask(message: ArrayBuffer | "session" | "close", answered: (reply: Reply) => void) {
+    const gone = this.#gone;
+    if (gone) {
+      queueMicrotask(() => answered({ error: gone.message }));
+      return;
+    }
     this.#waiting.push(answered);
     this.#worker.postMessage(message, message instanceof ArrayBuffer ? [message] : []);
   }

@@ -28,7 +28,26 @@ async function answer(message) {
     await db.close();
     return "done";
   }
-  return db.execProtocolRaw(new Uint8Array(message));
+  return execute(new Uint8Array(message));
+}
+
+/**
+ * Runs protocol messages and returns PGlite's reply in a buffer of its own. PGlite's plain raw call
+ * also parses every reply into messages that it keeps until its next `exec`: query after query they
+ * filled this thread's heap until it ran out. Its streaming form hands the bytes over and keeps
+ * nothing; they are views into its memory, so they are copied.
+ */
+async function execute(message) {
+  const chunks = [];
+  await db.execProtocolRawStream(message, { onRawData: (bytes) => chunks.push(bytes.slice()) });
+  if (chunks.length === 1) return chunks[0];
+  const reply = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    reply.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return reply;
 }
 
 // One message at a time, in order, and exactly one reply to each: the other side matches replies to

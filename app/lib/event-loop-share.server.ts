@@ -4,16 +4,26 @@ import { setImmediate } from "node:timers/promises";
 /** The longest a job's work keeps the event loop before it lets the requests waiting meanwhile in. */
 const SLICE_MS = 5;
 
-let sliceStarted = performance.now();
+/** One job's turns on the event loop: see `eventLoopShare`. */
+export interface EventLoopShare {
+  /** Call it between units of work: once the work since the last pause took `SLICE_MS`, it yields. */
+  pause(): Promise<void>;
+}
 
 /**
  * For a long job running in the process that serves requests (the billing job renders thousands of
- * receipts): call it between units of work. Once the work since the last pause took `SLICE_MS`, it
- * waits for the next turn of the event loop, so that a request is not stuck behind a whole batch.
- * Promise continuations alone never let I/O in: only a macrotask does.
+ * receipts): each run takes a share of its own, whose slice starts now, and pauses it between units
+ * of work. Once its work since the last pause took `SLICE_MS`, it waits for the next turn of the
+ * event loop, so that a request is not stuck behind a whole batch. Promise continuations alone never
+ * let I/O in: only a macrotask does. Two jobs never share a slice.
  */
-export async function shareEventLoop() {
-  if (performance.now() - sliceStarted < SLICE_MS) return;
-  await setImmediate();
-  sliceStarted = performance.now();
+export function eventLoopShare(): EventLoopShare {
+  let sliceStarted = performance.now();
+  return {
+    async pause() {
+      if (performance.now() - sliceStarted < SLICE_MS) return;
+      await setImmediate();
+      sliceStarted = performance.now();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { randomUUID } from "node:crypto";
 import { addDays, addHours, addMilliseconds, addMinutes, addMonths } from "date-fns";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installDatabase, openDatabase, type Database } from "~/db/client.server";
 import { invoices, membershipEvents, memberships, orders, outbox, refunds } from "~/db/schema";
@@ -506,6 +506,53 @@ describe(`the billing job on ${kind}`, () => {
     expect(sandbox.calls.renewals.map((renewal) => renewal.idempotencyKey)).toEqual(unanswered);
     expect(await invoicesOf(member.id)).toMatchObject([{ id: open!.id, status: "paid", attempts: 1 }]);
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "active" });
+  });
+
+  it("records none of a batch that fails before its commit, and the next run charges it with the same keys", async () => {
+    const members = [];
+    for (const name of ["ann", "bob", "cleo"]) members.push(await newMember(`${name}@example.com`));
+    const now = addMinutes(members.at(-1)!.trialEndsAt, 1);
+    const answers: string[] = [];
+    const noting: CardFormGateway = {
+      ...sandbox.gateway,
+      chargeSaved: async (request) => {
+        const answer = await sandbox.gateway.chargeSaved(request);
+        answers.push(answer.providerRef);
+        return answer;
+      },
+    };
+    // The database refuses the history of a paid fee: the batch fails after the gateway charged it.
+    await db().execute(sql`
+      create function refuse_paid_fee() returns trigger language plpgsql as $$
+        begin raise exception 'history refused'; end $$`);
+    await db().execute(sql`
+      create trigger refuse_paid_fee before insert on membership_events
+        for each row when (new.note like 'Cotisation payée%') execute function refuse_paid_fee()`);
+    try {
+      await expect(runBilling(db(), noting, { now, origin })).rejects.toThrow();
+    } finally {
+      await db().execute(sql`drop trigger refuse_paid_fee on membership_events`);
+      await db().execute(sql`drop function refuse_paid_fee()`);
+    }
+    const firstKeys = sandbox.calls.renewals.map((renewal) => renewal.idempotencyKey);
+    expect(firstKeys).toHaveLength(3);
+    const open = await db().select().from(invoices);
+    expect(open.map((invoice) => [invoice.status, invoice.attempts, invoice.providerRef])).toEqual(
+      Array(3).fill(["open", 0, null]),
+    );
+    expect((await db().select().from(memberships)).every((member) => member.status === "trialing")).toBe(true);
+    for (const member of members) expect(await memberMailSubjects(member.email!)).not.toContain(SUBJECTS.receipt);
+
+    expect(await bill(now, noting)).toEqual(counts({ charged: 3 }));
+    const secondKeys = sandbox.calls.renewals.slice(3).map((renewal) => renewal.idempotencyKey);
+    expect(secondKeys.toSorted()).toEqual(firstKeys.toSorted());
+    // The gateway answered the same keys with its first charges: nothing was charged twice.
+    const paid = await db().select().from(invoices);
+    expect(paid.map((invoice) => invoice.providerRef).toSorted()).toEqual(answers.slice(0, 3).toSorted());
+    expect(new Set(answers).size).toBe(3);
+    for (const member of members) {
+      expect(await memberMailSubjects(member.email!)).toEqual([SUBJECTS.trialStarted, SUBJECTS.receipt]);
+    }
   });
 
   it("never charges a trial cancelled while its first fee waits for the gateway: it ends at once", async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { addDays, addHours, addMonths } from "date-fns";
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
-import { shareEventLoop } from "~/lib/event-loop-share.server";
+import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { recordedRun } from "~/lib/job-runs.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
@@ -58,6 +58,8 @@ interface BillingContext {
   origin: string;
   counts: BillingCounts;
   logger?: BillingLogger;
+  /** This run's turns on the event loop, which it shares with the requests. */
+  share: EventLoopShare;
 }
 
 /**
@@ -88,7 +90,15 @@ async function billingSteps(
   gateway: CardFormGateway,
   { now, origin, logger }: { now: Date; origin: string; logger?: BillingLogger },
 ): Promise<BillingOutcome> {
-  const context: BillingContext = { db, gateway, now, origin, logger, counts: { ...NO_BILLING_COUNTS } };
+  const context: BillingContext = {
+    db,
+    gateway,
+    now,
+    origin,
+    logger,
+    counts: { ...NO_BILLING_COUNTS },
+    share: eventLoopShare(),
+  };
   try {
     await inBatches(context, sendTrialReminders);
     await inBatches(context, closeEndedPeriods);
@@ -240,7 +250,8 @@ async function chargeDueInvoices(context: BillingContext) {
           and(
             eq(invoices.status, "open"),
             lte(invoices.nextAttemptAt, context.now),
-            skipped.length > 0 ? notInArray(invoices.id, skipped) : undefined,
+            // One parameter however many: a list of them stops at PostgreSQL's 65,535.
+            skipped.length > 0 ? sql`${invoices.id} <> all(${sql.param(skipped)}::uuid[])` : undefined,
           ),
         )
         .orderBy(asc(invoices.nextAttemptAt))
@@ -261,7 +272,7 @@ async function chargeDueInvoices(context: BillingContext) {
  */
 async function chargeInvoices(
   tx: Database,
-  { gateway, now, origin, counts, logger }: BillingContext,
+  { gateway, now, origin, counts, logger, share }: BillingContext,
   due: (typeof invoices.$inferSelect)[],
   skipped: string[],
 ) {
@@ -275,7 +286,7 @@ async function chargeInvoices(
   const voided: string[] = [];
   const paid: PaidFee[] = [];
   for (const invoice of due) {
-    await shareEventLoop();
+    await share.pause();
     const membership = membershipOf.get(invoice.membershipId);
     if (!membership) {
       skipped.push(invoice.id);
@@ -334,7 +345,7 @@ async function chargeInvoices(
   if (voided.length > 0) {
     await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
   }
-  await recordFeesPaid(tx, paid, origin);
+  await recordFeesPaid(tx, paid, origin, share);
 }
 
 async function endUnpaidMemberships(tx: Database, { now, origin, counts }: BillingContext) {

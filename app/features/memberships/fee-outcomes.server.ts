@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { invoices } from "~/db/schema";
 import { enqueueMail, enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server";
 import { SYSTEM_ACTOR } from "~/lib/actor";
-import { shareEventLoop } from "~/lib/event-loop-share.server";
+import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
 import { paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
@@ -41,9 +41,14 @@ export interface PaidFee {
  * Quarters' fees were paid, whoever charged them (our billing job, or Stripe): the invoices say so,
  * the memberships are in good standing again and each member gets a receipt. In a few statements
  * however many fees there are. Call it once per invoice, with the memberships and the invoices
- * locked, and one fee per membership.
+ * locked, and one fee per membership. A job passes its own `share` of the event loop.
  */
-export async function recordFeesPaid(tx: Database, fees: PaidFee[], origin: string) {
+export async function recordFeesPaid(
+  tx: Database,
+  fees: PaidFee[],
+  origin: string,
+  share: EventLoopShare = eventLoopShare(),
+) {
   if (fees.length === 0) return;
   await tx.execute(sql`
     update ${invoices} set status = 'paid', attempts = paid.attempts, next_attempt_at = null,
@@ -71,7 +76,7 @@ export async function recordFeesPaid(tx: Database, fees: PaidFee[], origin: stri
   const receipts: OutgoingMail[] = [];
   for (const { membership, invoice, paidAt } of fees) {
     if (!membership.email) continue;
-    await shareEventLoop();
+    await share.pause();
     receipts.push(
       await receiptMail({
         ...mailBasics(membership, origin),
