@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
@@ -13,7 +13,7 @@ export function describePostgres(url: string) {
   return `database ${decodeURIComponent(pathname.slice(1))} on ${host}`;
 }
 
-/** pg_dump and pg_restore, from Debian's postgresql-client when they are not on the PATH. */
+/** pg_dump, pg_restore and psql, from Debian's postgresql-client when they are not on the PATH. */
 function clientPrograms() {
   const pgDump = ensureDebianPackage({
     packageName: "postgresql-client",
@@ -25,11 +25,11 @@ function clientPrograms() {
       "Install PostgreSQL's client programs, of the server's major version or newer " +
       "(Debian/Ubuntu: `sudo apt-get install postgresql-client`).",
   });
-  return { pgDump, pgRestore: join(dirname(pgDump), "pg_restore") };
+  return { pgDump, pgRestore: join(dirname(pgDump), "pg_restore"), psql: join(dirname(pgDump), "psql") };
 }
 
 /**
- * How pg_dump and pg_restore reach the database: DATABASE_URL without its password, which they get
+ * How the client programs reach the database: DATABASE_URL without its password, which they get
  * through the environment (PGPASSWORD) rather than their command line, which `ps` shows to everyone.
  */
 function connectionOf(url: string) {
@@ -42,18 +42,41 @@ function connectionOf(url: string) {
   };
 }
 
+/** A client program's failure: `failure`, then what the program said. */
+function clientError(failure: string, said: string) {
+  const hint = /version mismatch|unsupported version/.test(said)
+    ? "\nThe client programs must be of the server's major version or newer: install that version's " +
+      "postgresql-client (PostgreSQL's apt repository, apt.postgresql.org, has every version)."
+    : "";
+  return new CommandError(`${failure}\n${said.trim()}${hint}`);
+}
+
 /** Runs a client program; its failure is a CommandError carrying what the program said. */
 async function runClient(program: string, args: string[], env: NodeJS.ProcessEnv, failure: string) {
   try {
     return (await run(program, args, { env, maxBuffer: 64 * 1024 * 1024 })).stdout;
   } catch (error) {
-    const said = ((error as { stderr?: string }).stderr ?? String(error)).trim();
-    const hint = /version mismatch|unsupported version/.test(said)
-      ? "\nThe client programs must be of the server's major version or newer: install that version's " +
-        "postgresql-client (PostgreSQL's apt repository, apt.postgresql.org, has every version)."
-      : "";
-    throw new CommandError(`${failure}\n${said}${hint}`);
+    throw clientError(failure, (error as { stderr?: string }).stderr ?? String(error));
   }
+}
+
+/**
+ * Starts a client program, collecting what it says on stderr (and why it could not start). `exited`
+ * gives its exit code, null when it was killed.
+ */
+function startClient(program: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(program, args, { env, stdio: ["pipe", "pipe", "pipe"] });
+  let said = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (said += chunk));
+  // A program that could not start closes too, after this.
+  child.on("error", (error) => (said += String(error)));
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { child, exited, said: () => said };
+}
+
+/** Kills a client program that is still running (Node's kill() of one that never started signals our own process group). */
+function stop(child: ChildProcess) {
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) child.kill();
 }
 
 /** The versions a custom-format archive's header names, which also shows that pg_restore can read it back. */
@@ -111,11 +134,14 @@ async function tablesWithRows(client: pg.Client): Promise<string[]> {
 }
 
 /**
- * Drops what the migrations made (the drizzle schema; the functions, tables, views, sequences and
- * types in public) so that the backup is restored into nothing, whatever version made the database
- * that was there. The schema public itself stays, with its owner and grants, and so do extensions.
+ * The statements that drop what the migrations made (the drizzle schema; the functions, tables,
+ * views, sequences and types in public) so that the backup is restored into nothing, whatever
+ * version made the database that was there. The schema public itself stays, with its owner and
+ * grants, and so do extensions.
  */
-async function dropAppObjects(client: pg.Client) {
+async function dropAppObjects(client: pg.Client): Promise<string[]> {
+  // Names qualified with their schema, for psql's session whatever its search_path.
+  await client.query("set search_path = ''");
   const { rows: objects } = await client.query<{ kind: string; name: string }>(
     `select kind, name from (
        select 1 as step, 'routine' as kind, p.oid::regprocedure::text as name from pg_proc p
@@ -129,16 +155,50 @@ async function dropAppObjects(client: pg.Client) {
        where t.typnamespace = 'public'::regnamespace and t.typtype in ('e', 'd', 'r') and ${notExtensionMember("pg_type", "t")}
      ) app_object order by step`,
   );
-  await client.query("begin");
-  try {
-    await client.query("drop schema if exists drizzle cascade");
-    // Dropping one object may have dropped others with it already.
-    for (const { kind, name } of objects) await client.query(`drop ${kind} if exists ${name} cascade`);
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  }
+  // Dropping one object may have dropped others with it already.
+  return [
+    "drop schema if exists drizzle cascade",
+    ...objects.map(({ kind, name }) => `drop ${kind} if exists ${name} cascade`),
+  ];
+}
+
+/**
+ * Runs `drops`, then the archive's SQL (`pg_restore --file=-`), in one transaction of one psql
+ * session, so that a restore that fails anywhere leaves the database as it was. The COMMIT is ours,
+ * written only once pg_restore has exited with 0: psql's --single-transaction would commit at the
+ * end of its input, which a pg_restore or a command that died part-way would give it too. psql that
+ * stops without it (killed, or at its input's end) closes its session, and the server rolls back.
+ */
+async function replaceInOneTransaction(url: string, file: string, drops: string[]) {
+  const { pgRestore, psql } = clientPrograms();
+  const { dbname, env } = connectionOf(url);
+  const session = startClient(psql, ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--file=-", dbname], env);
+  // The script's selects print results, of no use here: what goes wrong is on stderr.
+  session.child.stdout.resume();
+  // A psql that stopped at an error says so by its exit code; writing to it after that fails too.
+  session.child.stdin.on("error", () => {});
+  const script = startClient(pgRestore, ["--no-owner", "--no-acl", "--file=-", file], process.env);
+  script.child.stdin.end();
+  let sessionEnded = false;
+  const sessionEnd = session.exited.then((code) => {
+    sessionEnded = true;
+    stop(script.child);
+    return code;
+  });
+  session.child.stdin.write(
+    ["set client_min_messages = warning;", "begin;", ...drops.map((drop) => `${drop};`), ""].join("\n"),
+  );
+  script.child.stdout.pipe(session.child.stdin, { end: false });
+  const scriptCode = await script.exited;
+  // pg_restore failed by itself, rather than being stopped because psql had ended.
+  const scriptFailed = scriptCode !== 0 && !sessionEnded;
+  if (scriptCode === 0) session.child.stdin.end("\ncommit;\n");
+  else stop(session.child);
+  if ((await sessionEnd) === 0 && scriptCode === 0) return;
+  const unchanged = `nothing was changed in the ${describePostgres(url)}. Fix the cause and restore again.`;
+  throw scriptFailed
+    ? clientError(`pg_restore failed: ${unchanged}`, script.said())
+    : clientError(`psql failed: ${unchanged}`, session.said());
 }
 
 /**
@@ -151,7 +211,7 @@ export async function restorePostgres(url: string, file: string, force: boolean)
   if (!/ TABLE drizzle __drizzle_migrations /.test(contents)) {
     throw new CommandError(`${file} holds no database of this site: it has no drizzle.__drizzle_migrations table.`);
   }
-  await withClient(url, async (client) => {
+  const drops = await withClient(url, async (client) => {
     const filled = await tablesWithRows(client);
     if (filled.length > 0 && !force) {
       const named =
@@ -161,15 +221,9 @@ export async function restorePostgres(url: string, file: string, force: boolean)
           "--force to replace it (back it up first), or restore into an empty database.",
       );
     }
-    await dropAppObjects(client);
+    return dropAppObjects(client);
   });
-  const { dbname, env } = connectionOf(url);
-  await runClient(
-    pgRestore,
-    ["--no-owner", "--no-acl", "--single-transaction", "--exit-on-error", dbname, file],
-    env,
-    `pg_restore failed and restored nothing; the app's tables that were there had been dropped. Fix the cause and restore again.`,
-  );
+  await replaceInOneTransaction(url, file, drops);
   return withClient(url, async (client) => {
     // pg_restore copies no planner statistics: without them the first queries could be planned blind.
     await client.query("analyze");

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -191,6 +191,35 @@ describe(`npm run db:backup and db:restore on ${kind}`, () => {
         };
         expect(names.rows).toEqual([{ full_name: "Ada from the older version" }]);
       });
+    },
+  );
+
+  it.runIf(kind === "postgres")(
+    "a forced restore of a backup damaged part-way through its data fails and changes nothing",
+    { timeout: 180_000 },
+    async () => {
+      const target = await newDatabase();
+      await withDatabase(target.target, (db) =>
+        seedDatabase(db, { orders: 1000, customers: 500, memberships: 250 }, () => {}),
+      );
+      const folder = mkdtempSync(join(tmpdir(), "backup-files-"));
+      made.push(async () => rmSync(folder, { recursive: true, force: true }));
+      const whole = join(folder, "whole.dump");
+      expect((await cli("backup", [whole], withPassword(target.env))).code).toBe(0);
+      // The table of contents at the start still reads (pg_restore --list, which the restore checks
+      // first): the cut falls in the rows, so pg_restore fails after some tables' rows have gone in.
+      const damaged = join(folder, "damaged.dump");
+      const bytes = readFileSync(whole);
+      writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+      const before = await withDatabase(target.target, contentsOf);
+
+      const failed = await cli("restore", [damaged, "--force"], withPassword(target.env));
+      expect(failed.code).toBe(1);
+      expect(failed.output).toMatch(
+        /^pg_restore failed: nothing was changed in the database backup_\w+ on 127\.0\.0\.1:\d+\. Fix the cause and restore again\.\npg_restore: error: could not read from input file: end of file\n$/,
+      );
+      expect(await withDatabase(target.target, contentsOf)).toEqual(before);
+      for (const output of outputs) expect(output).not.toContain(decodeURIComponent(PASSWORD));
     },
   );
 
