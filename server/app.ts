@@ -9,6 +9,7 @@ import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/clien
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { scheduleBilling } from "~/features/memberships/billing-job.server";
+import { REQUEST_ID_HEADER, requestIdFor, withRequestId } from "~/features/observability/request-id.server";
 import { gatewayLabel } from "~/features/payments/live-gateway.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
@@ -68,6 +69,8 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   if (config.BENCH_COUNT_QUERIES) app.use(queryCountHeader);
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  // Express's own reading of TRUST_PROXY: whether the address at hop `hop` (0: the peer) may be believed.
+  const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const headerOptions = {
     production: config.NODE_ENV === "production",
     reportOnly: Boolean(devMiddleware),
@@ -104,9 +107,14 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
     inFlight.handedOn(res, Promise.resolve(handleRequest(req, res, next)));
   });
   return createServer((req, res) => {
-    if (cache?.serve(req, res)) return;
-    inFlight.arrived(res);
-    app(req, res);
+    const peer = req.socket.remoteAddress;
+    const id = requestIdFor(req.headers["x-request-id"], peer !== undefined && trusts(peer, 0));
+    withRequestId(id, () => {
+      if (cache?.serve(req, res, [REQUEST_ID_HEADER, id])) return;
+      res.setHeader(REQUEST_ID_HEADER, id);
+      inFlight.arrived(res);
+      app(req, res);
+    });
   });
 }
 

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "~/features/mail/outbox-worker.server";
+import { currentRequestId, withRequestId } from "~/features/observability/request-id.server";
 import { smtpTransport } from "~/features/mail/transport.server";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink.mjs";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
@@ -231,6 +232,27 @@ describe(`the outbox worker on ${kind}`, () => {
     await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
     await running.stop();
     expect((await rows())[0]).toMatchObject({ status: "sent" });
+  });
+
+  it("works apart from the request that nudges it: none of its lines carry that request's id", async () => {
+    const lines: { msg: string; requestId?: string }[] = [];
+    // The app's logger names the request being handled the same way (app/logger.server.ts).
+    const mixin = () => ({ requestId: currentRequestId() });
+    const logger = pino({ level: "info", mixin }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const running = worker({ pollIntervalMs: 50, logger });
+    running.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    await enqueueMail(db, { to: "booked@example.org", subject: "Your booking", text: "x" });
+    withRequestId("the-booking-request", () => running.nudge());
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
+    // Sent by a later poll, whose timer the nudged pass set.
+    await enqueueMail(db, { to: "other@example.org", subject: "Another one", text: "x" });
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(2);
+    await running.stop();
+
+    expect(lines.filter((line) => line.msg === "mail sent")).toHaveLength(2);
+    expect(lines.map((line) => line.requestId)).toEqual(lines.map(() => undefined));
   });
 
   it("without SMTP keeps mails queued and logs each once, recipient and subject only", async () => {

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
@@ -44,6 +45,12 @@ export class OutboxWorker {
   private stopped = true;
   /** Without a transport: the last held mail already logged, so each is logged once. */
   private heldCursor: { createdAt: string; id: string } | undefined;
+  /**
+   * Runs work in the async context the worker was made in. A request that nudges the worker must not
+   * lend its context to the passes that follow, nor to the timers they set: every later line the
+   * worker logs would carry that request's id.
+   */
+  private readonly detached = AsyncResource.bind((work: () => void) => work());
 
   constructor(options: OutboxWorkerOptions) {
     this.options = {
@@ -74,9 +81,11 @@ export class OutboxWorker {
       return;
     }
     clearTimeout(this.timer);
-    this.pass = this.runPasses().finally(() => {
-      this.pass = undefined;
-      if (!this.stopped) this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs).unref();
+    this.detached(() => {
+      this.pass = this.runPasses().finally(() => {
+        this.pass = undefined;
+        if (!this.stopped) this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs).unref();
+      });
     });
   }
 
