@@ -6,8 +6,10 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "~/features/mail/outbox-worker.server";
+import { processMetrics } from "~/features/observability/metrics.server";
 import { currentRequestId, withRequestId } from "~/features/observability/request-id.server";
 import { smtpTransport } from "~/features/mail/transport.server";
+import { growth } from "../support/metrics-text";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink.mjs";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
@@ -132,6 +134,7 @@ describe(`the outbox worker on ${kind}`, () => {
   });
 
   it("retries after an SMTP failure with a doubling delay, then delivers", async () => {
+    const before = await processMetrics();
     await enqueueMail(db, { to: "a@example.org", subject: "Retry me", text: "body" });
     const retrying = worker({ retryBaseMs: 60_000 });
     refuse = () => true;
@@ -156,9 +159,13 @@ describe(`the outbox worker on ${kind}`, () => {
     [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
     expect(sink.messages.map((message) => message.subject)).toEqual(["Retry me"]);
+    const after = await processMetrics();
+    const deliveries = (outcome: string) => growth(before, after, "outbox_deliveries_total", { outcome });
+    expect([deliveries("retry"), deliveries("sent"), deliveries("failed")]).toEqual([2, 1, 0]);
   });
 
   it("gives a mail up as failed after the maximum number of attempts", async () => {
+    const before = await processMetrics();
     await enqueueMail(db, { to: "a@example.org", subject: "Never delivered", text: "body" });
     const giving = worker({ maxAttempts: 2, retryBaseMs: 1 });
     refuse = () => true;
@@ -173,6 +180,9 @@ describe(`the outbox worker on ${kind}`, () => {
     expect(row).toMatchObject({ status: "failed", attempts: 2, sentAt: null });
     expect(row!.lastError).toMatch(/451/);
     expect(sink.messages).toHaveLength(0);
+    const after = await processMetrics();
+    const deliveries = (outcome: string) => growth(before, after, "outbox_deliveries_total", { outcome });
+    expect([deliveries("retry"), deliveries("failed"), deliveries("sent")]).toEqual([1, 1, 0]);
   });
 
   it("never sends a mail twice when two workers race for the same outbox", async () => {

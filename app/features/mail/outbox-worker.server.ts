@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { Env } from "~/env.server";
+import { countMailDelivery } from "~/features/observability/metrics.server";
 import { logger as processLogger } from "~/logger.server";
 import { smtpTransport, type MailTransport } from "./transport.server";
 
@@ -164,6 +165,7 @@ export class OutboxWorker {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const givenUp = mail.attempts >= maxAttempts;
+      countMailDelivery(givenUp ? "failed" : "retry");
       await db
         .update(outbox)
         .set(
@@ -186,6 +188,7 @@ export class OutboxWorker {
       .update(outbox)
       .set({ status: "sent", sentAt: sql`now()`, lastError: null })
       .where(eq(outbox.id, mail.id));
+    countMailDelivery("sent");
     logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, "mail sent");
   }
 
