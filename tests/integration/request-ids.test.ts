@@ -118,6 +118,23 @@ describe(`request ids on ${kind}`, () => {
   });
 });
 
+describe(`the error page on ${kind}`, () => {
+  it("gives the request's id as its reference, for the visitor to quote", async () => {
+    // A form posted in an encoding no form of the site uses is refused with a reason (415).
+    const response = await fetch(`${server.baseUrl}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "name=Ann",
+    });
+    const page = await response.text();
+    expect(response.status).toBe(415);
+    expect(page).toContain("We could not accept this request");
+    expect(page).toContain(
+      `Reference: <code class="select-all wrap-break-word">${response.headers.get("X-Request-Id")}</code>`,
+    );
+  });
+});
+
 describe.runIf(kind === "postgres")("a request that fails, on PostgreSQL", () => {
   /** Hides tables from the running server, as a broken deploy or a lost database would. */
   async function renameTables(pairs: [string, string][]) {
