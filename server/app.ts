@@ -76,7 +76,7 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   // Only with /metrics on: the route table is the build's, loaded once even in development.
   const timer = config.METRICS_TOKEN
-    ? requestTimer(routePatterns((typeof build === "function" ? await build() : build).routes))
+    ? requestTimer(routePatterns((typeof build === "function" ? await build() : build).routes, SHARED_PAGE_PATHS))
     : undefined;
   const headerOptions = {
     production: config.NODE_ENV === "production",

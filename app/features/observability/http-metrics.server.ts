@@ -19,14 +19,26 @@ function routeTree(manifest: RouteManifest, parentId?: string): RouteObject[] {
 }
 
 /**
+ * Matching a path walks and ranks the whole route table (a tenth of a millisecond or more): each
+ * path is matched once and remembered, up to this many paths of up to this length. Past that,
+ * paths are matched each time.
+ */
+const MAX_REMEMBERED_PATHS = 1_000;
+const MAX_REMEMBERED_PATH_LENGTH = 200;
+
+/**
  * The pattern of the route a path lands on (`/fast-track-payment/:orderId`, `/*` for an unknown
  * page), so that one label stands for every order, customer or mistyped address: the series stay
  * as few as the routes. React Router's data requests (`/admin/orders.data`, `/_root.data`) count
- * as their page.
+ * as their page. `firstPaths` are remembered from the start, whatever fills the memory later: the
+ * page cache's pages, whose hits must stay cheap.
  */
-export function routePatterns(manifest: RouteManifest): (pathname: string) => string {
+export function routePatterns(
+  manifest: RouteManifest,
+  firstPaths: readonly string[] = [],
+): (pathname: string) => string {
   const routes = routeTree(manifest);
-  return (pathname) => {
+  const match = (pathname: string) => {
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     const matches = matchRoutes(routes, page) ?? [];
     const pattern = matches
@@ -34,6 +46,17 @@ export function routePatterns(manifest: RouteManifest): (pathname: string) => st
       .filter(Boolean)
       .join("/");
     return `/${pattern}`.replace(/\/{2,}/g, "/");
+  };
+  const remembered = new Map(firstPaths.map((path) => [path, match(path)]));
+  return (pathname) => {
+    let pattern = remembered.get(pathname);
+    if (pattern === undefined) {
+      pattern = match(pathname);
+      if (remembered.size < MAX_REMEMBERED_PATHS && pathname.length <= MAX_REMEMBERED_PATH_LENGTH) {
+        remembered.set(pathname, pattern);
+      }
+    }
+    return pattern;
   };
 }
 
