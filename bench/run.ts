@@ -16,6 +16,7 @@ import { postgresForBench, startServer, type BenchServer, type DatabaseKind } fr
 import { memoryUnderLoad } from "./memory";
 import { pageWeights } from "./page-weight";
 import { paymentsUnderLoad } from "./payments";
+import { poolerUnderLoad } from "./pooler";
 import { publicPagesUnderLoad } from "./public-pages";
 import { webhooksUnderLoad } from "./webhooks";
 import { renewalsAtScale } from "./renewals";
@@ -45,6 +46,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: "webhooks", databases: "own", run: webhooksUnderLoad },
   // Two servers on PostgreSQL databases of their own: WEB_CONCURRENCY=2 against 1.
   { name: "cluster", databases: "own", run: clusterUnderLoad },
+  // Two servers of 2 workers on PostgreSQL databases of their own: through PgBouncer against direct.
+  { name: "pooler", databases: "own", run: poolerUnderLoad },
   // Seeds and serves its own PostgreSQL databases (10,000, then 1,000,000 orders).
   { name: "admin-pages", databases: "own", run: adminPagesBenchmark },
   // Seeds its own PostgreSQL database with 100,000 memberships due for renewal (BENCH_RENEWALS).

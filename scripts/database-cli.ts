@@ -3,25 +3,40 @@ import { databaseTargetFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { env, EnvError } from "~/env.server";
 
+/** A command's failure that its message explains to the operator, printed without a stack trace. */
+export class CommandError extends Error {
+  override name = "CommandError";
+}
+
 /**
- * Runs an operator's command against the database the server uses (DATABASE_URL, or the embedded
- * one in DATA_DIR) and sets the exit code it returns. The embedded database belongs to one process:
- * while the server runs, this refuses with a message that says what to do (as does a bad environment).
+ * Runs an operator's command and sets the exit code it returns. A failure the operator can act on
+ * (a bad environment, the embedded database in use, a CommandError) prints its message alone.
  */
-export async function runWithDatabase(work: (db: Database) => Promise<number>, failure: string) {
+export async function runCommand(work: () => Promise<number>, failure: string) {
   try {
-    const handle = await openDatabase(databaseTargetFromEnv(env()));
-    try {
-      process.exitCode = await work(handle.db);
-    } finally {
-      await handle.close();
-    }
+    process.exitCode = await work();
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof EnvError) {
+    if (error instanceof DataDirLockedError || error instanceof EnvError || error instanceof CommandError) {
       console.error(error.message);
     } else {
       console.error(failure, error);
     }
     process.exitCode = 1;
   }
+}
+
+/**
+ * Runs an operator's command against the database the server uses (DATABASE_URL, or the embedded
+ * one in DATA_DIR), migrated as the server would. The embedded database belongs to one process:
+ * while the server runs, this refuses with a message that says what to do (as does a bad environment).
+ */
+export async function runWithDatabase(work: (db: Database) => Promise<number>, failure: string) {
+  await runCommand(async () => {
+    const handle = await openDatabase(databaseTargetFromEnv(env()));
+    try {
+      return await work(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }, failure);
 }

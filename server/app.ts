@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createWebRequestHandler } from "react-router";
 import compression from "compression";
 import cluster from "node:cluster";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import express, { type RequestHandler } from "express";
 import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
@@ -130,9 +130,20 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
       }
       res.setHeader(REQUEST_ID_HEADER, id);
       inFlight.arrived(res);
+      res.once("finish", () => closeIfBodyUnread(req));
       app(req, res);
     });
   });
+}
+
+/**
+ * A request answered before its body was read (a refusal by its route, say) keeps the rest of that
+ * body between its client and the next answer on the connection: Node leaves a body it saw being
+ * read to its reader, who stopped. The connection is closed once the answer is out instead, so the
+ * next request goes on a new one rather than wait for the connection to time out.
+ */
+function closeIfBodyUnread(req: IncomingMessage) {
+  if (!req.complete) req.socket.destroySoon();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import type { MigrationMeta } from "drizzle-orm/migrator";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -38,6 +39,8 @@ export type DatabaseTarget =
 export interface OpenOptions {
   /** Count each request's queries (the benchmark's BENCH_COUNT_QUERIES); off by default. */
   countQueries?: boolean;
+  /** The migrations to apply: this version's unless given (a test builds an older version's database). */
+  migrations?: MigrationMeta[];
 }
 
 /** How Drizzle names columns in SQL; raw statements built outside a handle use it too. */
@@ -124,7 +127,7 @@ async function openPool(
   // An idle client losing its server (a database restart) must not crash the process.
   pool.on("error", () => {});
   try {
-    await migrate(pool);
+    await migrate(pool, options.migrations);
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** The file in the data folder that names the process using it. */
+export const LOCK_FILE = "server.lock";
+
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
 }
@@ -20,7 +23,7 @@ function isAlive(pid: number) {
  * crashed process is taken over. Returns the release function.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  const lockPath = join(dataDir, "server.lock");
+  const lockPath = join(dataDir, LOCK_FILE);
   try {
     writeFileSync(lockPath, String(process.pid), { flag: "wx" });
   } catch (error) {

@@ -1,8 +1,13 @@
 import { resolve } from "node:path";
-import { readMigrationFiles } from "drizzle-orm/migrator";
+import { readMigrationFiles, type MigrationMeta } from "drizzle-orm/migrator";
 import type pg from "pg";
 
 const migrationsFolder = resolve("drizzle");
+
+/** This version's migrations (drizzle/ and its journal), oldest first. */
+export function knownMigrations(): MigrationMeta[] {
+  return readMigrationFiles({ migrationsFolder });
+}
 
 // Any fixed number works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_ID = 727_001;
@@ -14,8 +19,7 @@ const MIGRATION_LOCK_ID = 727_001;
  * The lock is the transaction's, not the session's, so it holds through a transaction-mode pooler
  * (ADR 022), where a session lock could stay behind on a server connection nobody unlocks.
  */
-export async function migrate(pool: pg.Pool) {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function migrate(pool: pg.Pool, migrations = knownMigrations()) {
   const connection = await pool.connect();
   let failure: Error | undefined;
   try {

@@ -306,6 +306,32 @@ export const providerEvents = pgTable("provider_events", {
   processedAt: createdAt(),
 });
 
+/**
+ * A provider event (webhook) whose handling failed, kept until it is processed, for the back office
+ * to retry (ADR 026). It holds what acting on the event again needs: its type and the id of its
+ * object, which the handler reads afresh from the provider; never the event's snapshot.
+ */
+export const failedProviderEvents = pgTable(
+  "failed_provider_events",
+  {
+    /** The provider's event id, as in `provider_events`. */
+    id: text().primaryKey(),
+    provider: text().notNull(),
+    type: text().notNull(),
+    /** The id of the event's object (a payment intent, an invoice…); null when the event names none. */
+    objectRef: text(),
+    lastError: text().notNull(),
+    /** Deliveries and retries that failed. */
+    attempts: integer().notNull().default(1),
+    firstFailedAt: createdAt(),
+    lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last time an admin retried it, and who (their e-mail address). */
+    retriedAt: timestamp({ withTimezone: true }),
+    retriedBy: text(),
+  },
+  (table) => [index().on(table.lastFailedAt)],
+);
+
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -352,9 +378,20 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /** When the worker gave the mail up (status 'failed'). */
+    failedAt: timestamp({ withTimezone: true }),
+    /** The last time an admin sent a failed mail again, and who (their e-mail address). */
+    retriedAt: timestamp({ withTimezone: true }),
+    retriedBy: text(),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index().on(table.status, table.nextAttemptAt),
+    // The back office's list of failed mails, newest first.
+    index("outbox_failed_created_at_id_index")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'failed'`),
+  ],
 );
 
 // Data-protection requests (GDPR art. 15, 17, 20) and what the back office did about each.
@@ -633,5 +670,40 @@ export const withdrawals = pgTable(
     index().on(table.membershipId),
     check("withdrawals_outcome_known", sql`${table.outcome} in (${quotedList(WITHDRAWAL_OUTCOMES)})`),
     check("withdrawals_scope_known", sql`${table.scope} in (${quotedList(WITHDRAWAL_SCOPES)})`),
+  ],
+);
+
+// The scheduled jobs' runs (ADR 026), for the back office's system page.
+
+export const JOB_NAMES = ["retention", "billing"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export const JOB_RUN_OUTCOMES = [
+  /** The run did its work (maybe finding nothing to do). */
+  "done",
+  /** Another run (another instance, or the CLI) held the job's lock: this one left the work to it. */
+  "skipped",
+  "failed",
+] as const;
+export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
+
+/** One run of a scheduled job; the last few of each job and outcome are kept. */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    job: text().$type<JobName>().notNull(),
+    outcome: text().$type<JobRunOutcome>().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** What the run did, as counts: never who. */
+    counts: jsonb().$type<Record<string, number>>(),
+    error: text(),
+  },
+  (table) => [
+    index().on(table.job, table.outcome, table.startedAt),
+    index().on(table.job, table.startedAt),
+    check("job_runs_job_known", sql`${table.job} in (${quotedList(JOB_NAMES)})`),
+    check("job_runs_outcome_known", sql`${table.outcome} in (${quotedList(JOB_RUN_OUTCOMES)})`),
   ],
 );

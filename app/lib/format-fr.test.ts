@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatAmountFr, formatCountFr, formatDateFr, formatDateTimeFr, formatDayFr } from "./format-fr";
+import {
+  formatAmountFr,
+  formatCountFr,
+  formatDateFr,
+  formatDateTimeFr,
+  formatDayFr,
+  formatDurationFr,
+} from "./format-fr";
 
 describe("formatAmountFr", () => {
   it.each([
@@ -38,5 +45,19 @@ describe("formatCountFr", () => {
 describe("formatDayFr", () => {
   it("writes the day first", () => {
     expect(formatDayFr("2025-03-09")).toBe("09/03/2025");
+  });
+});
+
+describe("formatDurationFr", () => {
+  it.each([
+    [0, "0\u00a0ms"],
+    [42.4, "42\u00a0ms"],
+    [2_400, "2,4\u00a0s"],
+    [3_000, "3\u00a0s"],
+    [12_400, "12\u00a0s"],
+    [125_000, "2\u00a0min 05\u00a0s"],
+    [3_725_000, "1\u00a0h 02\u00a0min"],
+  ])("writes %i ms as %s, each number kept with its unit", (ms, expected) => {
+    expect(formatDurationFr(ms)).toBe(expected);
   });
 });

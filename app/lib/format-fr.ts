@@ -49,3 +49,17 @@ export function formatDayFr(isoDate: string): string {
 export function formatDateFr(date: Date): string {
   return formatDayFr(companyDay(date));
 }
+
+const twoDigits = (value: number) => value.toString().padStart(2, "0");
+
+/** "40 ms", "2,4 s", "12 s", "3 min 05 s", "1 h 02 min": how long something took. */
+export function formatDurationFr(ms: number): string {
+  const unit = (value: string, name: string) => `${value}${NO_BREAK_SPACE}${name}`;
+  if (ms < 999.5) return unit(Math.round(ms).toString(), "ms");
+  if (ms < 9_950) return unit((Math.round(ms / 100) / 10).toString().replace(".", ","), "s");
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return unit(seconds.toString(), "s");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${unit(minutes.toString(), "min")} ${unit(twoDigits(seconds % 60), "s")}`;
+  return `${unit(Math.floor(minutes / 60).toString(), "h")} ${unit(twoDigits(minutes % 60), "min")}`;
+}

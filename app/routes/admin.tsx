@@ -7,6 +7,7 @@ import {
   Inbox,
   Mail,
   Repeat,
+  Server,
   ShieldCheck,
   ShoppingCart,
   Undo2,
@@ -74,6 +75,7 @@ const QUICK_ACCESS = [
   { to: "/admin/withdrawals", label: "Rétractations", icon: Undo2 },
   { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
   { to: "/admin/emails", label: "Aperçu des e-mails", icon: Mail },
+  { to: "/admin/system", label: "Système", icon: Server },
 ];
 
 function StatCard({

@@ -259,6 +259,14 @@ export async function compareUnderLoad(
   };
 }
 
+/** Requests that did not get the `expected` status: wrk's errors (statuses of 400 and above among them) and any other status. */
+export function failedRequests(figures: LoadFigures, expected: string): number {
+  const otherStatuses = Object.entries(figures.statusCounts)
+    .filter(([status]) => status !== expected && Number(status) < 400)
+    .reduce((total, [, count]) => total + count, 0);
+  return figures.errors + otherStatuses;
+}
+
 /** True when wrk used so much of its core that it, not the server, may have set the rate. */
 export const generatorBound = (...figures: LoadFigures[]) =>
   figures.some((figure) => figure.generatorCpuShare > GENERATOR_BOUND_SHARE);

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
+import pg from "pg";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
 import { createAccount } from "../support/accounts";
@@ -10,6 +11,7 @@ import { NEEDS_POSTGRES } from "../support/e2e/database";
 import {
   cardOf,
   expect,
+  expectNotice,
   screenshots,
   seriousA11yViolations,
   test,
@@ -65,6 +67,22 @@ const stripeTest = test.extend<{ sentToUs: string[] }, { stripeSite: StripeSite 
     await provide(sent);
   },
 });
+
+/** Signs `page` in as a new account made admin with the real CLI, on the Stripe site's own database. */
+function signInAsAdmin(page: Page, server: ProductionServer) {
+  return createAccount(
+    {
+      signUp: (person) => signUp(page, person),
+      grantAdmin: async (address) => {
+        await promisify(execFile)("npm", ["run", "--silent", "admin:grant", "--", address], {
+          env: { ...process.env, DATABASE_URL: server.databaseUrl, APP_SECRET: server.appSecret },
+        });
+      },
+      signIn: (person) => signIn(page, person),
+    },
+    { admin: true },
+  );
+}
 
 /** Stripe's card field, as the card holder fills it. */
 async function typeCard(page: Page, number: string) {
@@ -200,18 +218,7 @@ stripeTest(
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
 
-    const admin = await createAccount(
-      {
-        signUp: (person) => signUp(page, person),
-        grantAdmin: async (address) => {
-          await promisify(execFile)("npm", ["run", "--silent", "admin:grant", "--", address], {
-            env: { ...process.env, DATABASE_URL: databaseUrl, APP_SECRET: stripeSite.server.appSecret },
-          });
-        },
-        signIn: (person) => signIn(page, person),
-      },
-      { admin: true },
-    );
+    const admin = await signInAsAdmin(page, stripeSite.server);
     await page.goto("/admin");
     await expect(page.getByRole("region", { name: "Indicateurs" })).toContainText("Paiements : Stripe, mode test");
 
@@ -243,3 +250,55 @@ stripeTest(
     expect(refundCalls.at(-1)?.params).toMatchObject({ payment_intent: expect.stringMatching(/^pi_/) });
   },
 );
+
+stripeTest.describe("a Stripe event that could not be handled", () => {
+  // While Stripe cannot be read, the payment page cannot confirm the payment either (500).
+  stripeTest.use({ allowedHttpErrors: [404, 500] });
+
+  stripeTest(
+    "is listed in the back office with its error, and an admin's retry pays the order once",
+    async ({ page, stripeSite }, testInfo) => {
+      const databaseUrl = stripeSite.server.databaseUrl;
+      stripeTest.skip(!databaseUrl, NEEDS_POSTGRES);
+      await bookAndReachPayment(page, { email: uniqueEmail("stripe-event") });
+      const orderId = new URL(page.url()).pathname.split("/").pop()!;
+      await stripeSite.fake.settled();
+      // Stripe takes the card, but reading the payment back fails, for the page and for the webhook.
+      stripeSite.fake.outage = { status: 500, paths: /^\/v1\/payment_intents\/pi_\w+$/ };
+      try {
+        await typeCard(page, "4242 4242 4242 4242");
+        await pressFinish(page);
+        await expect(page.getByRole("alert")).toContainText("We could not confirm your payment with the bank yet.");
+        await stripeSite.fake.settled();
+      } finally {
+        stripeSite.fake.outage = undefined;
+      }
+      expect(stripeSite.fake.deliveries.filter((delivery) => delivery.status === 500)).toContainEqual(
+        expect.objectContaining({ type: "payment_intent.succeeded" }),
+      );
+
+      await signInAsAdmin(page, stripeSite.server);
+      await page.goto("/admin/system");
+      await expect(cardOf(page, "Configuration")).toContainText("PaiementsStripe, mode test");
+      await cardOf(page, "Files d'attente").getByRole("link", { name: "Voir et relancer" }).click();
+      const event = page.getByRole("article", { name: /^payment_intent\.succeeded · evt_/ });
+      await expect(event).toContainText("Fake Stripe: simulated outage.");
+      await expect(event).toContainText(/Objet pi_\w+/);
+      await screenshots(page, "stripe-failed-events", testInfo);
+
+      await event.getByRole("button", { name: "Relancer" }).click();
+      await expectNotice(page, "Événement traité");
+      await expect(event).toHaveCount(0);
+      const database = new pg.Client({ connectionString: databaseUrl });
+      await database.connect();
+      try {
+        const order = await database.query("select status from orders where id = $1", [orderId]);
+        expect(order.rows).toEqual([{ status: "paid" }]);
+        const paid = await database.query("select count(*)::int as count from payments where order_id = $1", [orderId]);
+        expect(paid.rows).toEqual([{ count: 1 }]);
+      } finally {
+        await database.end();
+      }
+    },
+  );
+});

@@ -16,6 +16,9 @@ import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as ordersExportLoader } from "~/routes/admin.orders-export";
 import { loader as emailsLoader } from "~/routes/admin.emails";
 import { loader as withdrawalsLoader } from "~/routes/admin.withdrawals";
+import { loader as systemLoader } from "~/routes/admin.system";
+import { action as failedEmailsAction, loader as failedEmailsLoader } from "~/routes/admin.failed-emails";
+import { action as failedEventsAction, loader as failedEventsLoader } from "~/routes/admin.failed-events";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { loader as voucherApiLoader } from "~/routes/api.vouchers";
 import { generatorFormDefaults } from "~/features/site-config/generator/generator-schema";
@@ -176,6 +179,43 @@ const PROTECTED: ProtectedEntry[] = [
     kind: "page",
     path: "/admin/emails",
     run: (r) => emailsLoader(routeArgs(r)),
+  },
+  {
+    name: "GET /admin/system",
+    module: "admin.system.tsx",
+    kind: "page",
+    path: "/admin/system",
+    run: (r) => systemLoader(routeArgs(r)),
+  },
+  {
+    name: "GET /admin/system/failed-emails",
+    module: "admin.failed-emails.tsx",
+    kind: "page",
+    path: "/admin/system/failed-emails",
+    run: (r) => failedEmailsLoader(routeArgs(r)),
+  },
+  {
+    name: "POST /admin/system/failed-emails",
+    module: "admin.failed-emails.tsx",
+    kind: "page",
+    path: "/admin/system/failed-emails",
+    run: (r) => failedEmailsAction(routeArgs(posted(r))),
+    adminStatus: 400,
+  },
+  {
+    name: "GET /admin/system/failed-events",
+    module: "admin.failed-events.tsx",
+    kind: "page",
+    path: "/admin/system/failed-events",
+    run: (r) => failedEventsLoader(routeArgs(r)),
+  },
+  {
+    name: "POST /admin/system/failed-events",
+    module: "admin.failed-events.tsx",
+    kind: "page",
+    path: "/admin/system/failed-events",
+    run: (r) => failedEventsAction(routeArgs(posted(r))),
+    adminStatus: 400,
   },
   {
     name: "GET /admin/withdrawals",

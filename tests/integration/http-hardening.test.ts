@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
+import { connect } from "node:net";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
@@ -88,6 +89,37 @@ async function storedMessages() {
   }
 }
 
+/**
+ * Sends a request with `body`, then, on the same connection once the body is out, a GET of /healthz
+ * that closes it: the statuses answered, and when the server closed the connection.
+ */
+async function twoRequestsOnOneConnection(requestLine: string, headers: Record<string, string>, body: string) {
+  const { host, port } = new URL(server.baseUrl);
+  const socket = connect(Number(port), "127.0.0.1");
+  await once(socket, "connect");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+  const head = Object.entries({
+    Host: host,
+    Origin: server.baseUrl,
+    ...headers,
+    "Content-Length": Buffer.byteLength(body),
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  const sent = Date.now();
+  socket.write(`${requestLine}\r\n${head}\r\n`);
+  socket.write(body, () => socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+  const closed = once(socket, "close").then(() => Date.now() - sent);
+  const closedAfterMs = await Promise.race([
+    closed,
+    new Promise<number>((resolve) => setTimeout(resolve, 10_000, Infinity)),
+  ]);
+  socket.destroy();
+  const statuses = [...received.matchAll(/^HTTP\/1\.1 (\d+)/gm)].map((match) => Number(match[1]));
+  return { statuses, closedAfterMs };
+}
+
 describe(`the production server's protections on ${kind}`, () => {
   it("sends the security headers on a page, on a hashed asset and on the admin redirect (curl)", async () => {
     const home = curlHead("/");
@@ -164,6 +196,26 @@ describe(`the production server's protections on ${kind}`, () => {
     } as RequestInit);
     expect(chunked.status).toBe(411);
     expect(await storedMessages()).toBe(server.databaseUrl ? 0 : undefined);
+  });
+
+  it("closes the connection after answering a request whose body it did not read, so the next one is not held up", async () => {
+    const json = JSON.stringify({ wordings: "x".repeat(BODY_LIMITS.json - 100) });
+    // Refused for want of an admin session before its body is read.
+    const unread = await twoRequestsOnOneConnection(
+      "POST /api/regenerate-wordings HTTP/1.1",
+      { "Content-Type": "application/json", "X-Forwarded-For": "10.9.0.1" },
+      json,
+    );
+    expect(unread.statuses).toEqual([401]);
+    expect(unread.closedAfterMs).toBeLessThan(2_000);
+
+    // A body that was read leaves the connection open for the next request.
+    const read = await twoRequestsOnOneConnection(
+      "POST /contact HTTP/1.1",
+      { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.9.0.2" },
+      "name=",
+    );
+    expect(read.statuses).toEqual([400, 200]);
   });
 
   it("accepts the site's own public form up to its rate limit, then answers 429 with the message and when to retry", async () => {

@@ -104,6 +104,19 @@ const TABLE: RouteAccess[] = [
   { route: "admin/withdrawals", path: "/admin/withdrawals", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/statistics", path: "/admin/statistics", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/emails", path: "/admin/emails", get: adminPage(200), post: everyone(NOT_ALLOWED) },
+  { route: "admin/system", path: "/admin/system", get: adminPage(200), post: everyone(NOT_ALLOWED) },
+  {
+    route: "admin/system/failed-emails",
+    path: "/admin/system/failed-emails",
+    get: adminPage(200),
+    post: adminPage(400),
+  },
+  {
+    route: "admin/system/failed-events",
+    path: "/admin/system/failed-events",
+    get: adminPage(200),
+    post: adminPage(400),
+  },
   {
     route: "admin/data-requests/:requestId/export",
     path: `/admin/data-requests/${NO_SUCH_ID}/export`,

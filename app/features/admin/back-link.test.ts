@@ -15,4 +15,10 @@ describe("backLinkOf", () => {
     expect(backLinkOf(`/admin/memberships/${id}`)).toEqual({ to: "/admin/memberships", label: "Abonnements" });
     expect(backLinkOf(`/admin/data-requests/${id}`)).toEqual({ to: "/admin/data-requests", label: "Demandes RGPD" });
   });
+
+  it("leads the lists of failed work back to the system page, and that page to the dashboard", () => {
+    expect(backLinkOf("/admin/system/failed-emails")).toEqual({ to: "/admin/system", label: "Système" });
+    expect(backLinkOf("/admin/system/failed-events")).toEqual({ to: "/admin/system", label: "Système" });
+    expect(backLinkOf("/admin/system")).toEqual({ to: "/admin", label: "Tableau de bord" });
+  });
 });

@@ -170,7 +170,7 @@ export class OutboxWorker {
         .update(outbox)
         .set(
           givenUp
-            ? { status: "failed", lastError: reason.slice(0, 1000) }
+            ? { status: "failed", lastError: reason.slice(0, 1000), failedAt: sql`now()` }
             : {
                 status: "pending",
                 lastError: reason.slice(0, 1000),

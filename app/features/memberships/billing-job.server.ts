@@ -9,6 +9,7 @@ import { countRenewals, recordJobRun } from "~/features/observability/metrics.se
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { shareEventLoop } from "~/lib/event-loop-share.server";
+import { recordedRun } from "~/lib/job-runs.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
 import { changeMembership, changeMemberships } from "./membership-status.server";
@@ -67,9 +68,23 @@ interface BillingContext {
  * if another run holds it, this one stops and leaves the work to that one. Rows are taken with
  * `SKIP LOCKED`, and each charge carries the invoice's idempotency key and attempt number, so that
  * neither a crash nor a second instance charges an invoice twice (ADR 016). Running it again at the same
- * `now` finds nothing more to do.
+ * `now` finds nothing more to do. Every run is recorded for the back office's system page.
  */
-export async function runBilling(
+export function runBilling(
+  db: Database,
+  gateway: CardFormGateway,
+  options: { now: Date; origin: string; logger?: BillingLogger },
+): Promise<BillingOutcome> {
+  return recordedRun(
+    db,
+    "billing",
+    () => billingSteps(db, gateway, options),
+    // A run that stopped for another one may have done some steps first: its counts say which.
+    ({ ran, counts }) => ({ outcome: ran ? "done" : "skipped", counts: { ...counts } }),
+  );
+}
+
+async function billingSteps(
   db: Database,
   gateway: CardFormGateway,
   { now, origin, logger }: { now: Date; origin: string; logger?: BillingLogger },

@@ -20,6 +20,7 @@ import {
   isAnonymisedCustomer,
 } from "./customer-removal.server";
 import { RETENTION } from "./retention";
+import { recordedRun } from "~/lib/job-runs.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 
 /** Which rows each rule reaches: everything created (or, for customers, last ordering) before these instants. */
@@ -88,11 +89,26 @@ class DryRunRollback extends Error {
  * Applies the retention periods as of `now`, in one transaction. A dry run does exactly the same
  * work and then rolls it back, so its counts are the ones a real run would report. One run at a
  * time: the transaction first takes a PostgreSQL advisory lock and gives up (`ran: false`) if
- * another run holds it. Running it again finds nothing more to do.
+ * another run holds it. Running it again finds nothing more to do. Every run but a dry one is
+ * recorded for the back office's system page.
  */
 export async function runRetention(
   db: Database,
   { now, dryRun = false }: { now: Date; dryRun?: boolean },
+): Promise<RetentionOutcome> {
+  if (dryRun) return retentionTransaction(db, { now, dryRun });
+  return recordedRun(
+    db,
+    "retention",
+    () => retentionTransaction(db, { now, dryRun }),
+    (outcome) =>
+      outcome.ran ? { outcome: "done", counts: { ...outcome.counts } } : { outcome: "skipped", counts: {} },
+  );
+}
+
+async function retentionTransaction(
+  db: Database,
+  { now, dryRun }: { now: Date; dryRun: boolean },
 ): Promise<RetentionOutcome> {
   try {
     return await db.transaction(async (tx) => {

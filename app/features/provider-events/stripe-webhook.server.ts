@@ -1,30 +1,51 @@
 import type Stripe from "stripe";
+import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { providerEvents } from "~/db/schema";
 import { settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { followInvoice, followSubscription } from "~/features/memberships/provider-billing.server";
-import type { Logger } from "pino";
 import type { HostedCardGateway } from "~/features/payments/gateway";
+import type { Actor } from "~/lib/actor";
+import { failedEvent, forgetFailedEvent, isProcessed, noteRetry, rememberFailedEvent } from "./failed-events.server";
 import { followRefunds, refundPaymentWithoutOrder } from "./refunds-made-at-stripe.server";
 
-export interface StripeWebhookContext {
+/** What acting on an event needs. */
+export interface StripeEventContext {
   db: Database;
   client: Stripe;
-  webhookSecret: string;
   gateway: HostedCardGateway;
   origin: string;
   logger: Logger;
 }
 
-export type WebhookAnswer = { status: 200; body: { received: true } } | { status: 400; body: { error: string } };
+export interface StripeWebhookContext extends StripeEventContext {
+  webhookSecret: string;
+}
+
+/**
+ * An event as the handlers use it: they read its object afresh from Stripe, so its id is all they
+ * take from the event's body. It is also all a failed event keeps for its retry.
+ */
+export interface StripeEventRef {
+  id: string;
+  type: string;
+  /** The id of the event's object (a payment intent, an invoice…), when it has one. */
+  objectRef: string | null;
+}
+
+export type WebhookAnswer = { status: 200; body: { received: true } } | { status: 400 | 500; body: { error: string } };
 
 const RECEIVED = { status: 200, body: { received: true } } as const;
+
+/** Stripe's dashboard shows this to the operator; Stripe sends the event again later. */
+export const EVENT_KEPT_FOR_RETRY =
+  "The event could not be handled now. It is kept: it is handled when Stripe sends it again or an admin retries it.";
 
 /**
  * The event's row: `claim` writes it in the transaction of the effect (false when it was already
  * there: the event was acted on before); `record` writes it for an event no handler claimed.
  */
-function eventRow(db: Database, event: Stripe.Event) {
+function eventRow(db: Database, event: StripeEventRef) {
   let claimed = false;
   const claim = async (tx: Database) => {
     claimed = true;
@@ -46,7 +67,8 @@ function eventRow(db: Database, event: Stripe.Event) {
  * Stripe's webhook (ADR 018). The signature is checked on the raw body; each event is acted on at
  * most once, its row written in the transaction of its effect. Events carry a snapshot that may be
  * stale (they arrive late, twice or out of order), so the handlers read the object from Stripe
- * again and act on what it says now.
+ * again and act on what it says now. An event whose handling fails is answered 500, so that Stripe
+ * sends it again later, and kept for the back office meanwhile (ADR 026).
  */
 export async function receiveStripeEvent(
   context: StripeWebhookContext,
@@ -63,21 +85,56 @@ export async function receiveStripeEvent(
     );
     return { status: 400, body: { error: "Invalid signature" } };
   }
+  const processed = await processStripeEvent(context, {
+    id: event.id,
+    type: event.type,
+    objectRef: (event.data.object as { id?: string }).id ?? null,
+  });
+  return processed.ok ? RECEIVED : { status: 500, body: { error: EVENT_KEPT_FOR_RETRY } };
+}
+
+/**
+ * Acts on an event once (ADR 018) and keeps the outcome: processed, its row written (and any earlier
+ * failure forgotten), or failed, kept with its error for a retry (ADR 026).
+ */
+export async function processStripeEvent(
+  context: StripeEventContext,
+  event: StripeEventRef,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const log = context.logger.child({ eventId: event.id, eventType: event.type });
+  try {
+    await actOn(context, event, log);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    log.error({ err: error }, "stripe webhook: the event could not be handled, kept for a retry");
+    try {
+      await rememberFailedEvent(context.db, event, reason);
+    } catch (rememberError) {
+      log.error({ err: rememberError }, "stripe webhook: the failed event could not be kept");
+    }
+    return { ok: false, error: reason };
+  }
+  await forgetFailedEvent(context.db, event.id);
+  return { ok: true };
+}
+
+async function actOn(context: StripeEventContext, event: StripeEventRef, log: Logger) {
   const { claim, record } = eventRow(context.db, event);
   const now = new Date();
-  const log = context.logger.child({ eventId: event.id, eventType: event.type });
+  const { objectRef } = event;
   switch (event.type) {
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed":
     case "payment_intent.processing": {
+      if (!objectRef) break;
       const settled = await settleOrderPayment(context.db, context.gateway, {
-        by: { ref: event.data.object.id },
+        by: { ref: objectRef },
         origin: context.origin,
         claim,
       });
       log.info({ outcome: settled.kind }, "stripe webhook: payment settled");
       if (settled.kind === "not-found" && event.type === "payment_intent.succeeded") {
-        const refunded = await refundPaymentWithoutOrder(context, event.data.object.id);
+        const refunded = await refundPaymentWithoutOrder(context, objectRef);
         if (refunded) log.warn("stripe webhook: a payment whose order no longer exists was refunded");
       }
       break;
@@ -88,9 +145,8 @@ export async function receiveStripeEvent(
     case "invoice.payment_action_required":
     case "invoice.voided":
     case "invoice.marked_uncollectible": {
-      const invoiceRef = event.data.object.id;
-      if (!invoiceRef) break;
-      const followed = await followInvoice(context.db, context.gateway, invoiceRef, {
+      if (!objectRef) break;
+      const followed = await followInvoice(context.db, context.gateway, objectRef, {
         claim,
         now,
         origin: context.origin,
@@ -101,7 +157,8 @@ export async function receiveStripeEvent(
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
-      const followed = await followSubscription(context.db, context.gateway, event.data.object.id, {
+      if (!objectRef) break;
+      const followed = await followSubscription(context.db, context.gateway, objectRef, {
         claim,
         now,
         origin: context.origin,
@@ -110,7 +167,8 @@ export async function receiveStripeEvent(
       break;
     }
     case "charge.refunded": {
-      const followed = await followRefunds(context, event.data.object.id, claim);
+      if (!objectRef) break;
+      const followed = await followRefunds(context, objectRef, claim);
       log.info({ outcome: followed }, "stripe webhook: refunds followed");
       break;
     }
@@ -123,5 +181,36 @@ export async function receiveStripeEvent(
   }
   // Every acknowledged event has its row, whether or not a transaction above wrote it.
   await record();
-  return RECEIVED;
+}
+
+export type EventRetry =
+  | { kind: "processed"; type: string }
+  | { kind: "failed"; type: string; error: string }
+  /** Nothing was left to retry: Stripe's own delivery, another admin or an earlier click was first. */
+  | { kind: "already-processed" }
+  | { kind: "not-found" };
+
+/**
+ * An admin's retry of a failed event: the handler runs again as for a delivery, reading the object
+ * afresh, so the event still acts once however often it is retried or delivered.
+ */
+export async function retryFailedEvent(
+  context: StripeEventContext,
+  { id, actor }: { id: string; actor: Actor },
+): Promise<EventRetry> {
+  const failed = await failedEvent(context.db, id);
+  if (!failed) return (await isProcessed(context.db, id)) ? { kind: "already-processed" } : { kind: "not-found" };
+  if (await isProcessed(context.db, id)) {
+    await forgetFailedEvent(context.db, id);
+    return { kind: "already-processed" };
+  }
+  await noteRetry(context.db, id, actor);
+  context.logger.info(
+    { eventId: id, eventType: failed.type, by: actor.label },
+    "stripe webhook: an admin retries an event",
+  );
+  const processed = await processStripeEvent(context, failed);
+  return processed.ok
+    ? { kind: "processed", type: failed.type }
+    : { kind: "failed", type: failed.type, error: processed.error };
 }
