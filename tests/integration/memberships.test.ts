@@ -676,9 +676,9 @@ describe(`the billing job's log and metrics on ${kind}`, () => {
 
     const renewals = (outcome: string) => growth(before, after, "membership_renewals_total", { outcome });
     expect([renewals("paid"), renewals("declined"), renewals("gateway_error")]).toEqual([1, 1, 0]);
-    expect(growth(before, after, "job_runs_total", { job: "billing", outcome: "completed" })).toBe(1);
+    expect(growth(before, after, "job_runs_total", { job: "billing", outcome: "done" })).toBe(1);
     expect(growth(before, after, "job_run_duration_seconds_count", { job: "billing" })).toBe(1);
-    expect(sampleValue(after, "job_last_run_timestamp_seconds", { job: "billing", outcome: "completed" })).toBeCloseTo(
+    expect(sampleValue(after, "job_last_run_timestamp_seconds", { job: "billing", outcome: "done" })).toBeCloseTo(
       Date.now() / 1000,
       -1,
     );

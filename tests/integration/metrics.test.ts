@@ -127,14 +127,16 @@ describe(`/metrics of the production server on ${kind}`, () => {
     expect(growth(before, after, "memberships", { status: "trialing" })).toBe(1);
     expect(sampleValue(after, "outbox_queue_depth")).toBeGreaterThanOrEqual(1);
     expect(sampleValue(after, "outbox_failed_mails")).toBe(0);
+    expect(sampleValue(after, "memberships", { status: "ended" }), "every status, even at zero").toBe(0);
+    expect(sampleValue(after, "failed_provider_events")).toBe(0);
   });
 
   it("counts the runs of the retention and billing jobs, with their time and duration", async () => {
-    const ran = (text: string, job: string) => sampleValue(text, "job_runs_total", { job, outcome: "completed" }) ?? 0;
+    const ran = (text: string, job: string) => sampleValue(text, "job_runs_total", { job, outcome: "done" }) ?? 0;
     const text = await scrapeUntil(server, (scraped) => ran(scraped, "retention") >= 1 && ran(scraped, "billing") >= 1);
     for (const job of ["retention", "billing"]) {
       expect(ran(text, job), job).toBe(1);
-      const lastRun = sampleValue(text, "job_last_run_timestamp_seconds", { job, outcome: "completed" })!;
+      const lastRun = sampleValue(text, "job_last_run_timestamp_seconds", { job, outcome: "done" })!;
       expect(Date.now() / 1000 - lastRun).toBeLessThan(60);
       expect(sampleValue(text, "job_run_duration_seconds_count", { job })).toBe(1);
     }

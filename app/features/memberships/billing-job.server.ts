@@ -390,7 +390,7 @@ export async function runBillingAndLog(
     const outcome = await runBilling(db, gateway, { now, origin, logger });
     const { charged, declined, gatewayErrors } = outcome.counts;
     countRenewals({ paid: charged, declined, gatewayErrors });
-    recordJobRun("billing", outcome.ran ? "completed" : "skipped", started);
+    recordJobRun("billing", outcome.ran ? "done" : "skipped", started);
     if (outcome.ran) logger.info({ ...outcome.counts, durationMs: Date.now() - started }, "billing run");
     else logger.info({ ...outcome.counts }, "billing run stopped: another instance is running it");
   } catch (error) {

@@ -1,11 +1,10 @@
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
 import { clusterMetrics } from "./cluster-metrics.server";
-import { databaseMetrics } from "./database-gauges.server";
 import { METRICS_CONTENT_TYPE, processMetrics } from "./metrics.server";
+import { siteFiguresText, type SiteFigures } from "./site-figures.server";
 
 /** Within a usual scrape timeout (Prometheus: 10 s), leaving the database's share to the process metrics. */
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -29,10 +28,10 @@ function withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The database figures, or nothing when the database cannot give them: the process metrics still go out. */
-async function databaseFigures(): Promise<string> {
+/** The site's figures, or nothing when the database cannot give them: the process metrics still go out. */
+async function siteFigures(read: () => Promise<SiteFigures>): Promise<string> {
   try {
-    return await withinTime(databaseMetrics(database().db), DATABASE_TIMEOUT_MS, "the database figures");
+    return await siteFiguresText(await withinTime(read(), DATABASE_TIMEOUT_MS, "the database figures"));
   } catch (error) {
     logger.error({ err: error }, "metrics: the database figures could not be read");
     return "";
@@ -41,9 +40,13 @@ async function databaseFigures(): Promise<string> {
 
 /**
  * GET /metrics (ADR 024): not found unless METRICS_TOKEN is set, then only with that bearer token.
- * In a cluster, the figures of every worker (asked through the primary) and the database's.
+ * The process's figures (in a cluster, every worker's, asked through the primary) and the site's,
+ * which `readSiteFigures` reads from the database.
  */
-export async function metricsResponse(request: Request): Promise<Response> {
+export async function metricsResponse(
+  request: Request,
+  readSiteFigures: () => Promise<SiteFigures>,
+): Promise<Response> {
   const token = env().METRICS_TOKEN;
   if (!token) return new Response("Not Found", { status: 404, headers: NO_STORE });
   if (!bearerMatches(request.headers.get("Authorization"), token)) {
@@ -55,7 +58,7 @@ export async function metricsResponse(request: Request): Promise<Response> {
   }
   const processes = cluster.isWorker ? clusterMetrics(CLUSTER_TIMEOUT_MS) : processMetrics();
   try {
-    const [processFigures, dataFigures] = await Promise.all([processes, databaseFigures()]);
+    const [processFigures, dataFigures] = await Promise.all([processes, siteFigures(readSiteFigures)]);
     return new Response(processFigures + dataFigures, {
       headers: { "Content-Type": METRICS_CONTENT_TYPE, ...NO_STORE },
     });

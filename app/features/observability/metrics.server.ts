@@ -1,9 +1,10 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from "prom-client";
+import { JOB_NAMES, JOB_RUN_OUTCOMES, type JobName, type JobRunOutcome } from "~/db/schema";
 
 // Every metric the process counts lives here, in prom-client's global registry, which is what a
 // scrape reads in a single process and what the cluster's primary gathers from each worker
-// (ADR 024). The figures read from the database at scrape time are in database-gauges.server.ts.
+// (ADR 024). The figures read from the database at scrape time are in site-figures.server.ts.
 
 export const httpRequestDuration = new Histogram({
   name: "http_request_duration_seconds",
@@ -41,10 +42,6 @@ const mailDeliveries = new Counter({
   labelNames: ["outcome"] as const,
 });
 
-export type Job = "retention" | "billing";
-/** skipped: another instance held the job's lock, so this one left the work to it. */
-export type JobOutcome = "completed" | "skipped" | "failed";
-
 const jobRuns = new Counter({
   name: "job_runs_total",
   help: "Runs of the scheduled jobs, by job and outcome (skipped: another instance was running it)",
@@ -70,8 +67,8 @@ const jobDuration = new Histogram({
 for (const outcome of ["paid", "declined", "pending", "error"] satisfies PaymentOutcome[]) payments.inc({ outcome }, 0);
 for (const outcome of ["paid", "declined", "gateway_error"] satisfies RenewalOutcome[]) renewals.inc({ outcome }, 0);
 for (const outcome of ["sent", "retry", "failed"] satisfies MailDeliveryOutcome[]) mailDeliveries.inc({ outcome }, 0);
-for (const job of ["retention", "billing"] satisfies Job[]) {
-  for (const outcome of ["completed", "skipped", "failed"] satisfies JobOutcome[]) jobRuns.inc({ job, outcome }, 0);
+for (const job of JOB_NAMES) {
+  for (const outcome of JOB_RUN_OUTCOMES) jobRuns.inc({ job, outcome }, 0);
 }
 
 export function countBooking() {
@@ -101,7 +98,7 @@ export function countMailDelivery(outcome: MailDeliveryOutcome) {
 }
 
 /** Records a run of `job` that began at `startedAt` (epoch milliseconds) and ends now. */
-export function recordJobRun(job: Job, outcome: JobOutcome, startedAt: number) {
+export function recordJobRun(job: JobName, outcome: JobRunOutcome, startedAt: number) {
   const now = Date.now();
   jobRuns.inc({ job, outcome });
   jobLastRun.set({ job, outcome }, now / 1000);

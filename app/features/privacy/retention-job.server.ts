@@ -235,7 +235,7 @@ export async function runRetentionAndLog(db: Database, logger: RetentionLogger, 
   const started = Date.now();
   try {
     const outcome = await runRetention(db, { now });
-    recordJobRun("retention", outcome.ran ? "completed" : "skipped", started);
+    recordJobRun("retention", outcome.ran ? "done" : "skipped", started);
     if (outcome.ran) logger.info({ ...outcome.counts, durationMs: Date.now() - started }, "retention run");
     else logger.info("retention run skipped: another instance is running it");
   } catch (error) {
