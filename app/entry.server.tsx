@@ -2,7 +2,15 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { currentRequestId } from "./features/observability/request-id.server";
+import { RequestIdProvider } from "./features/observability/ui/request-reference";
 import { NonceProvider } from "./lib/csp-nonce";
 import { logger } from "./logger.server";
 
@@ -16,8 +24,20 @@ declare module "react-router" {
 export const streamTimeout = 5_000;
 
 /**
+ * What React Router caught: a loader, an action or the rendering threw. Logged as the request's own
+ * line, so that the reference on the error page finds it; a request its client gave up on is not
+ * worth a line.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A thrown Response that wraps an error (React Router's own 4xx/5xx) is logged by that error.
+  const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  logger.error({ err: cause, method: request.method, path: new URL(request.url).pathname }, "request failed");
+};
+
+/**
  * React Router's default Node entry, plus the Content-Security-Policy nonce on every script React
- * and React Router write into the page.
+ * and React Router write into the page, and the request's id for the error page.
  */
 export default function handleRequest(
   request: Request,
@@ -41,7 +61,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={currentRequestId() ?? ""}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,

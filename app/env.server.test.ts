@@ -62,6 +62,19 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("METRICS_TOKEN", () => {
+  it("is unset by default, which leaves /metrics off", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it("takes a long token and refuses a short one or one with spaces", () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    expect(parseEnv({ METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => parseEnv({ METRICS_TOKEN: `${token} ${token}` })).toThrow(/METRICS_TOKEN: must be printable ASCII/);
+  });
+});
+
 describe("AI settings", () => {
   it("configures the AI endpoint: a model is required with a URL, the timeout has a default", () => {
     expect(parseEnv({})).toMatchObject({ AI_TIMEOUT_MS: 60_000 });

@@ -112,6 +112,15 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the browser loads Stripe.js from. */
   STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3/"),
+  /**
+   * Turns /metrics on (ADR 024): Prometheus must then send it as a bearer token. Unset, /metrics is
+   * not found. Long and random, like a password: `openssl rand -hex 32`.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it is sent in a header)")
+    .optional(),
   /** "true" makes every response carry X-Query-Count, its number of SQL queries: for bench/admin-pages.ts only. */
   BENCH_COUNT_QUERIES: z.stringbool().default(false),
 });

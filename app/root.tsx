@@ -22,6 +22,7 @@ import { Toaster } from "./components/ui/toaster";
 import type { AccountSummary } from "./features/auth/account";
 import { accountSummary } from "./features/auth/guards.server";
 import { currencyFromRequest } from "~/lib/currency.server";
+import { RequestReference } from "./features/observability/ui/request-reference";
 import { brandCssVariables } from "./features/site-config/brand-style";
 import { useNonce } from "./lib/csp-nonce";
 import type { Toast } from "./lib/toast";
@@ -68,16 +69,19 @@ function useDocumentLanguage() {
 }
 
 /**
- * Whether to send React's scripts: unless a matched route opts out. A page that opted out is still
- * hydrated when it has a toast to show (after a redirect), or when it answers a form post (a refused
- * submission, whose first error is a toast), since toasts are drawn by script.
+ * Whether to send React's scripts: unless a matched route opts out, or the page is an error page. A
+ * page that opted out is still hydrated when it has a toast to show (after a redirect), or when it
+ * answers a form post (a refused submission, whose first error is a toast), since toasts are drawn
+ * by script. An error page is links only, and it carries the request's id, which the browser could
+ * not draw again.
  */
 function useHydration() {
   const optedOut = useDocumentHandles().some((handle) => handle.hydrate === false);
   const rootData = useRouteLoaderData<typeof loader>("root");
-  // React Router keeps the action data of every route here; useActionData only reads its own route's.
-  const answersFormPost = Boolean(useContext(UNSAFE_DataRouterStateContext)?.actionData);
-  return !optedOut || Boolean(rootData?.toast) || answersFormPost;
+  // React Router keeps the action data and the errors of every route here.
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  if (routerState?.errors) return false;
+  return !optedOut || Boolean(rootData?.toast) || Boolean(routerState?.actionData);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -145,8 +149,27 @@ export default function App() {
   );
 }
 
+/** The error page's words, in the page's language (the back office is French). */
+const ERROR_TEXTS = {
+  en: {
+    refused: "We could not accept this request",
+    failed: "Something went wrong",
+    explanation: "We could not show this page. Please try again in a moment; if it keeps happening, contact us.",
+    home: "Return to Home",
+  },
+  fr: {
+    refused: "Nous n'avons pas pu accepter cette demande",
+    failed: "Une erreur s'est produite",
+    explanation:
+      "Nous n'avons pas pu afficher cette page. Réessayez dans un instant\u00a0; si cela se reproduit, contactez-nous.",
+    home: "Retour à l'accueil",
+  },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const lang = useDocumentLanguage();
+  const texts = lang === "fr" ? ERROR_TEXTS.fr : ERROR_TEXTS.en;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A request refused with a reason (a 4xx carrying its message) says why; anything else stays vague.
   const refusal =
@@ -155,12 +178,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <NotFoundMessage />
   ) : (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{refusal ? "We could not accept this request" : "Something went wrong"}</h1>
-      <p className="mt-4 text-muted-foreground">
-        {refusal ?? "We could not show this page. Please try again in a moment; if it keeps happening, contact us."}
-      </p>
+      <h1 className="text-3xl font-bold">{refusal ? texts.refused : texts.failed}</h1>
+      <p className="mt-4 text-muted-foreground">{refusal ?? texts.explanation}</p>
+      <RequestReference lang={lang} />
       <a href="/" className="mt-8 inline-block font-medium text-link underline">
-        Return to Home
+        {texts.home}
       </a>
     </section>
   );

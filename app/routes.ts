@@ -48,6 +48,7 @@ export default [
   route("images/:file", "routes/images.ts"),
   route("api/regenerate-wordings", "routes/api.regenerate-wordings.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("metrics", "routes/metrics.ts"),
   route("stripe/webhook", "routes/stripe-webhook.ts"),
   route("sign-out", "routes/sign-out.ts"),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -9,6 +9,10 @@ import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/clien
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { scheduleBilling } from "~/features/memberships/billing-job.server";
+import { answerMetricsAsks } from "~/features/observability/cluster-metrics.server";
+import { requestTimer, routePatterns } from "~/features/observability/http-metrics.server";
+import { startProcessMetrics } from "~/features/observability/metrics.server";
+import { REQUEST_ID_HEADER, requestIdFor, withRequestId } from "~/features/observability/request-id.server";
 import { gatewayLabel } from "~/features/payments/live-gateway.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
@@ -68,6 +72,12 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   if (config.BENCH_COUNT_QUERIES) app.use(queryCountHeader);
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  // Express's own reading of TRUST_PROXY: whether the address at hop `hop` (0: the peer) may be believed.
+  const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  // Only with /metrics on: the route table is the build's, loaded once even in development.
+  const timer = config.METRICS_TOKEN
+    ? requestTimer(routePatterns((typeof build === "function" ? await build() : build).routes, SHARED_PAGE_PATHS))
+    : undefined;
   const headerOptions = {
     production: config.NODE_ENV === "production",
     reportOnly: Boolean(devMiddleware),
@@ -84,6 +94,12 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   } else {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  if (timer) {
+    app.use((req, _res, next) => {
+      timer.routed(req);
+      next();
+    });
   }
   app.use(clientAddress);
   app.use(sameOriginRequests(config.SITE_URL));
@@ -104,10 +120,19 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
     inFlight.handedOn(res, Promise.resolve(handleRequest(req, res, next)));
   });
   return createServer((req, res) => {
-    if (cache?.serve(req, res)) return;
-    inFlight.arrived(res);
-    res.once("finish", () => closeIfBodyUnread(req));
-    app(req, res);
+    const peer = req.socket.remoteAddress;
+    const id = requestIdFor(req.headers["x-request-id"], peer !== undefined && trusts(peer, 0));
+    withRequestId(id, () => {
+      timer?.time(req, res);
+      if (cache?.serve(req, res, [REQUEST_ID_HEADER, id])) {
+        timer?.routed(req);
+        return;
+      }
+      res.setHeader(REQUEST_ID_HEADER, id);
+      inFlight.arrived(res);
+      res.once("finish", () => closeIfBodyUnread(req));
+      app(req, res);
+    });
   });
 }
 
@@ -133,11 +158,13 @@ export async function start(options: StartOptions = {}): Promise<void> {
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1 && !options.devMiddleware) {
     // Migrated once, here: the workers find nothing left to apply.
     await (await openDatabase(databaseTargetFromEnv(config))).close();
+    if (config.METRICS_TOKEN) answerMetricsAsks();
     superviseWorkers({ count: config.WEB_CONCURRENCY, graceMs: SHUTDOWN_GRACE_MS });
     return;
   }
   const handle = await openDatabase(databaseTargetFromEnv(config), { countQueries: config.BENCH_COUNT_QUERIES });
   installDatabase(handle);
+  if (config.METRICS_TOKEN) startProcessMetrics();
   const outboxWorker = startOutboxWorker(handle.db, config);
   const retention =
     config.RETENTION_INTERVAL_MINUTES > 0

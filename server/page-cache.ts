@@ -147,10 +147,16 @@ export function preferredEncoding(accepted: string | undefined): PageEncoding {
   return encoding;
 }
 
-function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "hit" | "miss") {
+function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  state: "hit" | "miss",
+  ownHeaders: readonly string[] = [],
+) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const chosen = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
-  res.writeHead(200, chosen[state]);
+  res.writeHead(200, ownHeaders.length > 0 ? [...chosen[state], ...ownHeaders] : chosen[state]);
   res.end(chosen.body);
 }
 
@@ -165,8 +171,11 @@ async function sendUncached(res: ExpressResponse, response: Response) {
 }
 
 export interface PageCache {
-  /** Answers a cached page view and returns true, or returns false for the site to handle. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers a cached page view and returns true, or returns false for the site to handle.
+   * `ownHeaders` (a flat name/value list) are this response's alone, such as its request id.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, ownHeaders?: readonly string[]): boolean;
   /** Renders the page views `serve` passed on, keeping those that may be shared. */
   middleware: RequestHandler;
 }
@@ -191,11 +200,11 @@ export function createPageCache({ paths, render, securityHeaders, maxEntries = 2
     return page;
   };
 
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, ownHeaders?: readonly string[]) => {
     const key = anonymousPageKey(req, cacheable);
     const page = key ? pages.get(key) : undefined;
     if (!page) return false;
-    sendCached(req, res, page, "hit");
+    sendCached(req, res, page, "hit", ownHeaders);
     return true;
   };
 

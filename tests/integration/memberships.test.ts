@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { randomUUID } from "node:crypto";
-import { addDays, addHours, addMilliseconds, addMinutes, addMonths } from "date-fns";
+import { addDays, addHours, addMilliseconds, addMinutes, addMonths, max } from "date-fns";
 import { asc, eq, sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installDatabase, openDatabase, type Database } from "~/db/client.server";
 import { invoices, membershipEvents, memberships, orders, outbox, refunds } from "~/db/schema";
@@ -22,10 +23,12 @@ import type {
   RefundRequest,
   SavedCardChargeRequest,
 } from "~/features/payments/gateway";
+import { processMetrics } from "~/features/observability/metrics.server";
 import { createSandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { siteConfig } from "../../site.config";
 import { bookingInput, emptyBookingTables, rowCounts } from "../support/integration/booking-helpers";
+import { growth, sampleValue } from "../support/metrics-text";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 const kind = testDatabaseKind();
@@ -686,7 +689,7 @@ describe(`refunding an invoice on ${kind}`, () => {
   });
 });
 
-describe(`the billing job's log on ${kind}`, () => {
+describe(`the billing job's log and metrics on ${kind}`, () => {
   it("logs what a run did in counts only: no address, name, card or reference of anyone", async () => {
     const member = await newMember("ann.secret@example.com", ALWAYS_DECLINES);
     const lines: { level: string; fields: unknown; message: string }[] = [];
@@ -708,5 +711,23 @@ describe(`the billing job's log on ${kind}`, () => {
     for (const secret of ["ann.secret", member.id, member.paymentMethodRef, "0341", member.customerId]) {
       expect(logged).not.toContain(secret);
     }
+  });
+
+  it("counts the fees it charged and declined, and its run, for /metrics", async () => {
+    const paying = await newMember("pays@example.com");
+    const declining = await newMember("declines@example.com", ALWAYS_DECLINES);
+    const now = addMinutes(max([paying.trialEndsAt, declining.trialEndsAt]), 1);
+    const before = await processMetrics();
+    await runBillingAndLog(db(), sandbox.gateway, { origin, logger: pino({ level: "silent" }), now });
+    const after = await processMetrics();
+
+    const renewals = (outcome: string) => growth(before, after, "membership_renewals_total", { outcome });
+    expect([renewals("paid"), renewals("declined"), renewals("gateway_error")]).toEqual([1, 1, 0]);
+    expect(growth(before, after, "job_runs_total", { job: "billing", outcome: "done" })).toBe(1);
+    expect(growth(before, after, "job_run_duration_seconds_count", { job: "billing" })).toBe(1);
+    expect(sampleValue(after, "job_last_run_timestamp_seconds", { job: "billing", outcome: "done" })).toBeCloseTo(
+      Date.now() / 1000,
+      -1,
+    );
   });
 });

@@ -117,6 +117,19 @@ describe.runIf(kind === "pglite")("the site behind nginx with https, as deploy/ 
     expect(authPage.headers.location).toBe("/");
   });
 
+  it("keeps nginx's request id, in its answer, nginx's access log and the app's log, whatever id the client sent", async () => {
+    const answer = await send(nginx, "/no-such-page", { headers: { "X-Request-Id": "chosen-by-the-client" } });
+    expect(answer.status).toBe(404);
+    const id = answer.headers["x-request-id"];
+    // nginx's $request_id: 32 hex digits.
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(() => nginx.accessLog()).toMatch(new RegExp(`"GET /no-such-page HTTP/[\\d.]+" 404 .* ${id}\n`));
+    await expect
+      .poll(() => server.output())
+      .toContain(`"requestId":"${id}","path":"/no-such-page","referrer":null,"msg":"404: page not found"`);
+    expect(server.output()).not.toContain("chosen-by-the-client");
+  });
+
   it("rate limits the address nginx saw, which the client's own X-Forwarded-For cannot change", async () => {
     const { max } = RATE_LIMIT_TIERS.publicForms;
     const contact = (from: string, headers: Record<string, string> = {}) =>

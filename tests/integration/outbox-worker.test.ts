@@ -6,7 +6,10 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "~/features/mail/outbox-worker.server";
+import { processMetrics } from "~/features/observability/metrics.server";
+import { currentRequestId, withRequestId } from "~/features/observability/request-id.server";
 import { smtpTransport } from "~/features/mail/transport.server";
+import { growth } from "../support/metrics-text";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink.mjs";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
@@ -131,6 +134,7 @@ describe(`the outbox worker on ${kind}`, () => {
   });
 
   it("retries after an SMTP failure with a doubling delay, then delivers", async () => {
+    const before = await processMetrics();
     await enqueueMail(db, { to: "a@example.org", subject: "Retry me", text: "body" });
     const retrying = worker({ retryBaseMs: 60_000 });
     refuse = () => true;
@@ -155,9 +159,13 @@ describe(`the outbox worker on ${kind}`, () => {
     [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
     expect(sink.messages.map((message) => message.subject)).toEqual(["Retry me"]);
+    const after = await processMetrics();
+    const deliveries = (outcome: string) => growth(before, after, "outbox_deliveries_total", { outcome });
+    expect([deliveries("retry"), deliveries("sent"), deliveries("failed")]).toEqual([2, 1, 0]);
   });
 
   it("gives a mail up as failed after the maximum number of attempts", async () => {
+    const before = await processMetrics();
     await enqueueMail(db, { to: "a@example.org", subject: "Never delivered", text: "body" });
     const giving = worker({ maxAttempts: 2, retryBaseMs: 1 });
     refuse = () => true;
@@ -172,6 +180,9 @@ describe(`the outbox worker on ${kind}`, () => {
     expect(row).toMatchObject({ status: "failed", attempts: 2, sentAt: null });
     expect(row!.lastError).toMatch(/451/);
     expect(sink.messages).toHaveLength(0);
+    const after = await processMetrics();
+    const deliveries = (outcome: string) => growth(before, after, "outbox_deliveries_total", { outcome });
+    expect([deliveries("retry"), deliveries("failed"), deliveries("sent")]).toEqual([1, 1, 0]);
   });
 
   it("never sends a mail twice when two workers race for the same outbox", async () => {
@@ -231,6 +242,27 @@ describe(`the outbox worker on ${kind}`, () => {
     await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
     await running.stop();
     expect((await rows())[0]).toMatchObject({ status: "sent" });
+  });
+
+  it("works apart from the request that nudges it: none of its lines carry that request's id", async () => {
+    const lines: { msg: string; requestId?: string }[] = [];
+    // The app's logger names the request being handled the same way (app/logger.server.ts).
+    const mixin = () => ({ requestId: currentRequestId() });
+    const logger = pino({ level: "info", mixin }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const running = worker({ pollIntervalMs: 50, logger });
+    running.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    await enqueueMail(db, { to: "booked@example.org", subject: "Your booking", text: "x" });
+    withRequestId("the-booking-request", () => running.nudge());
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
+    // Sent by a later poll, whose timer the nudged pass set.
+    await enqueueMail(db, { to: "other@example.org", subject: "Another one", text: "x" });
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(2);
+    await running.stop();
+
+    expect(lines.filter((line) => line.msg === "mail sent")).toHaveLength(2);
+    expect(lines.map((line) => line.requestId)).toEqual(lines.map(() => undefined));
   });
 
   it("without SMTP keeps mails queued and logs each once, recipient and subject only", async () => {

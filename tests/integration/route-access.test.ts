@@ -165,6 +165,8 @@ const TABLE: RouteAccess[] = [
     json: true,
   },
   { route: "healthz", path: "/healthz", get: everyone(200), post: everyone(NOT_ALLOWED) },
+  // Only the bearer token opens it, never a session, not even an admin's.
+  { route: "metrics", path: "/metrics", get: everyone(401), post: everyone(NOT_ALLOWED) },
   { route: "stripe/webhook", path: "/stripe/webhook", get: everyone(404), post: everyone(404) },
   { route: "sign-out", path: "/sign-out", get: everyone("302 /"), post: everyone("302 /") },
   { route: "api/auth/*", path: "/api/auth/sign-in/email", get: everyone(404), post: everyone(400), json: true },
@@ -237,7 +239,7 @@ async function prepareAccounts(emails: { admins: string[]; expired: string }) {
   if (onPglite) server = await startProductionServer(kind, SERVER_ENV, { dataOf: server, samePort: true });
 }
 
-const SERVER_ENV = { TRUST_PROXY: "true", LOG_LEVEL: "warn" };
+const SERVER_ENV = { TRUST_PROXY: "true", LOG_LEVEL: "warn", METRICS_TOKEN: "route-access-metrics-token-0123456789" };
 let firstServer: ProductionServer | undefined;
 
 describe.runIf(runsHere)(`every route and method, by visitor, on the production server (${kind})`, () => {

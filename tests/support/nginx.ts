@@ -37,6 +37,8 @@ export interface RunningNginx extends NginxPorts {
   certificate: string;
   /** Everything nginx wrote to stderr and its error log so far. */
   output(): string;
+  /** The site's access log so far (deploy/nginx-site.conf's format). */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function startNginx(ports: NginxPorts, appPort: number): Promise<Ru
     ...ports,
     certificate,
     output,
+    accessLog: () => readFileSync(join(folder, "jetlane.access.log"), "utf8"),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");

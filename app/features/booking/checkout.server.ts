@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
+import { countPayment } from "~/features/observability/metrics.server";
 import { trialEndsAt } from "~/features/memberships/trial-offer";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
@@ -44,6 +45,24 @@ export function paymentRefusal(payment: Exclude<SettledPayment, { kind: "paid" }
     case "pending":
       return { status: 202, message: PAYMENT_PENDING };
   }
+}
+
+/**
+ * Waits for an attempt to pay and counts its outcome (/metrics): paid once per order, however many
+ * times the payer's return and the provider's events settle it; an order unknown, not payable or
+ * already paid is no attempt. A failure (the gateway or the database) counts as an error.
+ */
+export async function countedPayment<T extends SettledPayment>(attempt: () => Promise<T>): Promise<T> {
+  let payment: T;
+  try {
+    payment = await attempt();
+  } catch (error) {
+    countPayment("error");
+    throw error;
+  }
+  if (payment.kind === "paid" && !payment.alreadyPaid) countPayment("paid");
+  else if (payment.kind === "declined" || payment.kind === "pending") countPayment(payment.kind);
+  return payment;
 }
 
 /** One attempt to pay, as the payments table records it: never the card number or CVV. */
@@ -183,31 +202,33 @@ export async function payForOrder(
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   const qrPng = voucherQrFor(orderId, origin);
-  return db.transaction(async (tx): Promise<PaymentResult> => {
-    const locked = await lockOrderForPayment(tx, orderId);
-    if ("kind" in locked) return locked;
+  return countedPayment(() =>
+    db.transaction(async (tx): Promise<PaymentResult> => {
+      const locked = await lockOrderForPayment(tx, orderId);
+      if ("kind" in locked) return locked;
 
-    const saveCard = await mayStartTrial(tx, order.email);
-    await recordConsent(tx, orderId, { startsTrial: saveCard, at: consentedAt });
-    const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card, saveCard });
-    const payment = {
-      provider: gateway.name,
-      providerRef: charge.providerRef,
-      brand: charge.brand,
-      last4: charge.last4,
-      outcome: charge.outcome,
-      createdAt: new Date(),
-    };
-    await recordPayment(tx, order, payment);
-    if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
-    await completePaidOrder(tx, {
-      order,
-      customerId: locked.customerId,
-      payment,
-      trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
-      qrPng,
-      origin,
-    });
-    return { kind: "paid", alreadyPaid: false };
-  });
+      const saveCard = await mayStartTrial(tx, order.email);
+      await recordConsent(tx, orderId, { startsTrial: saveCard, at: consentedAt });
+      const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card, saveCard });
+      const payment = {
+        provider: gateway.name,
+        providerRef: charge.providerRef,
+        brand: charge.brand,
+        last4: charge.last4,
+        outcome: charge.outcome,
+        createdAt: new Date(),
+      };
+      await recordPayment(tx, order, payment);
+      if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
+      await completePaidOrder(tx, {
+        order,
+        customerId: locked.customerId,
+        payment,
+        trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
+        qrPng,
+        origin,
+      });
+      return { kind: "paid", alreadyPaid: false };
+    }),
+  );
 }

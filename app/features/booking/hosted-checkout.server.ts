@@ -9,6 +9,7 @@ import { PAYMENT_NOT_MADE } from "~/features/payments/payment-answers";
 import { logger } from "~/logger.server";
 import {
   completePaidOrder,
+  countedPayment,
   lockOrderForPayment,
   recordConsent,
   recordPayment,
@@ -97,7 +98,9 @@ export async function settleOrderPayment(
   if (!known) return { kind: "not-found" };
   const order = await findOrder(db, known.orderId);
   if (!order) return { kind: "not-found" };
-  return settle({ db, gateway, order, payment: await gateway.readPayment(known.ref), origin }, claim);
+  return countedPayment(async () =>
+    settle({ db, gateway, order, payment: await gateway.readPayment(known.ref), origin }, claim),
+  );
 }
 
 /** An order's payment being settled: the order, what the provider says of its payment, and where. */

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
 import { customers, orderEvents, orders, type CurrencyCode } from "~/db/schema";
+import { countBooking } from "~/features/observability/metrics.server";
 import { siteConfig } from "../../../site.config";
 import { newOrderNumber } from "./order-number";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
@@ -96,7 +97,10 @@ export async function createBooking(
     email: booking.email.toLowerCase(),
     notes: bookingNotes(booking),
   });
-  if (order) return { orderId: order.id };
+  if (order) {
+    countBooking();
+    return { orderId: order.id };
+  }
   // A submission with the same key came first: its order is this one's.
   const existing = await findOrderIdByIdempotencyKey(db, booking.idempotencyKey);
   if (!existing) throw new Error("The order of a repeated submission vanished");

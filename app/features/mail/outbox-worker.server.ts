@@ -1,8 +1,10 @@
+import { AsyncResource } from "node:async_hooks";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { Env } from "~/env.server";
+import { countMailDelivery } from "~/features/observability/metrics.server";
 import { logger as processLogger } from "~/logger.server";
 import { smtpTransport, type MailTransport } from "./transport.server";
 
@@ -44,6 +46,12 @@ export class OutboxWorker {
   private stopped = true;
   /** Without a transport: the last held mail already logged, so each is logged once. */
   private heldCursor: { createdAt: string; id: string } | undefined;
+  /**
+   * Runs work in the async context the worker was made in. A request that nudges the worker must not
+   * lend its context to the passes that follow, nor to the timers they set: every later line the
+   * worker logs would carry that request's id.
+   */
+  private readonly detached = AsyncResource.bind((work: () => void) => work());
 
   constructor(options: OutboxWorkerOptions) {
     this.options = {
@@ -74,9 +82,11 @@ export class OutboxWorker {
       return;
     }
     clearTimeout(this.timer);
-    this.pass = this.runPasses().finally(() => {
-      this.pass = undefined;
-      if (!this.stopped) this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs).unref();
+    this.detached(() => {
+      this.pass = this.runPasses().finally(() => {
+        this.pass = undefined;
+        if (!this.stopped) this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs).unref();
+      });
     });
   }
 
@@ -155,6 +165,7 @@ export class OutboxWorker {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const givenUp = mail.attempts >= maxAttempts;
+      countMailDelivery(givenUp ? "failed" : "retry");
       await db
         .update(outbox)
         .set(
@@ -177,6 +188,7 @@ export class OutboxWorker {
       .update(outbox)
       .set({ status: "sent", sentAt: sql`now()`, lastError: null })
       .where(eq(outbox.id, mail.id));
+    countMailDelivery("sent");
     logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, "mail sent");
   }
 

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { countRenewals, recordJobRun } from "~/features/observability/metrics.server";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
@@ -398,9 +399,13 @@ export async function runBillingAndLog(
   const started = Date.now();
   try {
     const outcome = await runBilling(db, gateway, { now, origin, logger });
+    const { charged, declined, gatewayErrors } = outcome.counts;
+    countRenewals({ paid: charged, declined, gatewayErrors });
+    recordJobRun("billing", outcome.ran ? "done" : "skipped", started);
     if (outcome.ran) logger.info({ ...outcome.counts, durationMs: Date.now() - started }, "billing run");
     else logger.info({ ...outcome.counts }, "billing run stopped: another instance is running it");
   } catch (error) {
+    recordJobRun("billing", "failed", started);
     logger.error({ err: error }, "billing run failed");
   }
 }

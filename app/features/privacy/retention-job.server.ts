@@ -12,6 +12,7 @@ import {
   withdrawals,
 } from "~/db/schema";
 import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
+import { recordJobRun } from "~/features/observability/metrics.server";
 import {
   deleteCustomersWithoutOrders,
   deleteUnpaidOrders,
@@ -234,9 +235,11 @@ export async function runRetentionAndLog(db: Database, logger: RetentionLogger, 
   const started = Date.now();
   try {
     const outcome = await runRetention(db, { now });
+    recordJobRun("retention", outcome.ran ? "done" : "skipped", started);
     if (outcome.ran) logger.info({ ...outcome.counts, durationMs: Date.now() - started }, "retention run");
     else logger.info("retention run skipped: another instance is running it");
   } catch (error) {
+    recordJobRun("retention", "failed", started);
     logger.error({ err: error }, "retention run failed");
   }
 }
