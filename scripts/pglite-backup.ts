@@ -3,16 +3,17 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs"
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { acquireDataDirLock, LOCK_FILE } from "~/db/data-dir-lock.server";
+import { acquireDataDirLock, LOCK_FILE, refuseHalfRestored, RESTORE_FOLDERS } from "~/db/data-dir-lock.server";
 import { CommandError } from "./database-cli";
 
 const run = promisify(execFile);
 
 /**
- * A restore unpacks the backup here first, so that a file that is not a backup of this site leaves
- * DATA_DIR as it was; being inside DATA_DIR, it is on the same file system, and moving it in is renaming.
+ * A restore unpacks the backup in STAGING first, so that a file that is not a backup of this site
+ * leaves DATA_DIR as it was, then moves what DATA_DIR holds into REPLACED, and the backup in. Both
+ * being inside DATA_DIR, they are on its file system, and each move is a rename.
  */
-const STAGING = ".restoring";
+const { staging: STAGING, replaced: REPLACED } = RESTORE_FOLDERS;
 
 /** Names the folder in messages. */
 export const describeDataDir = (dataDir: string) => `embedded database in ${dataDir}`;
@@ -46,6 +47,7 @@ async function tar(args: string[], failure: string) {
  * the server's database changes while it runs. Returns the version of PostgreSQL the folder is for.
  */
 export async function backupPglite(dataDir: string, file: string) {
+  refuseHalfRestored(dataDir);
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
     throw new CommandError(`There is no embedded database in ${dataDir} (DATA_DIR) to back up.`);
   }
@@ -62,6 +64,7 @@ export async function backupPglite(dataDir: string, file: string) {
         `--file=${file}`,
         `--exclude=./${LOCK_FILE}`,
         `--exclude=./${STAGING}`,
+        `--exclude=./${REPLACED}`,
         "--directory",
         dataDir,
         ".",
@@ -82,7 +85,10 @@ export async function restorePglite(dataDir: string, file: string, force: boolea
   mkdirSync(dataDir, { recursive: true });
   const release = acquireDataDirLock(dataDir);
   const staging = join(dataDir, STAGING);
+  const replaced = join(dataDir, REPLACED);
+  let swapping = false;
   try {
+    // A database left in REPLACED by a killed restore counts: restoring again without --force keeps it.
     const present = readdirSync(dataDir).filter((name) => name !== LOCK_FILE && name !== STAGING);
     if (present.length > 0 && !force) {
       throw new CommandError(
@@ -90,9 +96,10 @@ export async function restorePglite(dataDir: string, file: string, force: boolea
           "to replace it (back it up first), or set DATA_DIR to an empty folder.",
       );
     }
-    // Left behind by a restore that was killed.
-    rmSync(staging, { recursive: true, force: true });
-    mkdirSync(staging);
+    // Left behind by a restore that was killed. Emptied rather than removed: while REPLACED is there
+    // too, STAGING is what keeps the half-swapped folder from being opened.
+    mkdirSync(staging, { recursive: true });
+    for (const name of readdirSync(staging)) rmSync(join(staging, name), { recursive: true, force: true });
     const notABackup = `${file} is not a backup of the embedded database (npm run db:backup makes one when DATABASE_URL is unset)`;
     await tar(["--extract", "--gzip", `--file=${file}`, "--directory", staging], notABackup);
     const applied = await inspectThenShutDown(staging, async (db) => {
@@ -107,14 +114,27 @@ export async function restorePglite(dataDir: string, file: string, force: boolea
     }).catch((error: unknown) => {
       throw error instanceof CommandError ? error : new CommandError(`${notABackup}: ${String(error)}`);
     });
-    for (const name of present) rmSync(join(dataDir, name), { recursive: true, force: true });
+    // The old database is deleted only once the new one is wholly in place: until then, a restore
+    // killed part-way leaves STAGING and REPLACED both there, which no one opens (refuseHalfRestored).
+    swapping = true;
+    mkdirSync(replaced, { recursive: true });
+    for (const name of present) {
+      if (name === REPLACED) continue;
+      // What a killed restore had already moved out, or in: REPLACED holds the old database's own.
+      if (existsSync(join(replaced, name))) rmSync(join(dataDir, name), { recursive: true, force: true });
+      else renameSync(join(dataDir, name), join(replaced, name));
+    }
     // A tarball made otherwise (by PGlite's dumpDataDir, say) may hold a lock file: this process's stays.
     for (const name of readdirSync(staging)) {
       if (name !== LOCK_FILE) renameSync(join(staging, name), join(dataDir, name));
     }
+    rmSync(replaced, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
     return applied;
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    // A swap that failed part-way leaves both folders, as a killed one does; and so does a run that
+    // failed before its swap, after a killed one's.
+    if (!swapping && !existsSync(replaced)) rmSync(staging, { recursive: true, force: true });
     release();
   }
 }

@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
-import { acquireDataDirLock } from "./data-dir-lock.server";
+import { acquireDataDirLock, refuseHalfRestored } from "./data-dir-lock.server";
 import { migrate } from "./migrate.server";
 import { PgliteThread } from "./pglite-thread.server";
 import { queryCounter } from "./query-count.server";
@@ -95,6 +95,12 @@ async function openPglite(
   if (target.kind === "pglite") {
     mkdirSync(target.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(target.dataDir);
+    try {
+      refuseHalfRestored(target.dataDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
   }
   let thread: PgliteThread;
   try {

@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -267,6 +276,41 @@ describe(`npm run db:backup and db:restore on ${kind}`, () => {
       });
     }
     for (const output of outputs) expect(output).not.toContain(decodeURIComponent(PASSWORD));
+  });
+});
+
+describe.runIf(kind === "pglite")("a restore of the embedded database killed while it swaps the folders", () => {
+  it("leaves a folder no one opens, and restoring again finishes the swap", { timeout: 180_000 }, async () => {
+    const restored = await newDatabase();
+    const dataDir = restored.env.DATA_DIR!;
+    await withDatabase(restored.target, (db) => book(db, { email: "swapped@example.com", pay: "paid" }));
+    const original = await withDatabase(restored.target, contentsOf);
+    const file = join(mkdtempSync(join(tmpdir(), "backup-swap-")), "swap.tar.gz");
+    made.push(async () => rmSync(join(file, ".."), { recursive: true, force: true }));
+    expect((await cli("backup", [file], restored.env)).code).toBe(0);
+
+    // As a restore killed half-way through moving the old folder's entries aside would leave it.
+    const entries = readdirSync(dataDir);
+    mkdirSync(join(dataDir, ".restoring"));
+    mkdirSync(join(dataDir, ".replaced"));
+    for (const name of entries.slice(0, Math.ceil(entries.length / 2))) {
+      renameSync(join(dataDir, name), join(dataDir, ".replaced", name));
+    }
+    const halfRestored =
+      `A restore into ${dataDir} was stopped while it replaced the database: the folder holds parts of ` +
+      "the old one and the new one. Run the restore again (npm run db:restore -- <file> --force) to finish it.";
+    await expect(openDatabase(restored.target)).rejects.toThrow(halfRestored);
+    expect(await cli("backup", [`${file}.again`], restored.env)).toEqual({ code: 1, output: `${halfRestored}\n` });
+    // The old database's entries moved aside still count as what DATA_DIR holds.
+    expect((await cli("restore", [file], restored.env)).output).toMatch(/\(DATA_DIR\) is not empty/);
+    // A restore that fails before its swap keeps the folder as unopenable as it found it.
+    expect((await cli("restore", ["package.json", "--force"], restored.env)).code).toBe(1);
+    await expect(openDatabase(restored.target)).rejects.toThrow(halfRestored);
+
+    expect(await cli("restore", [file, "--force"], restored.env)).toMatchObject({ code: 0 });
+    expect(readdirSync(dataDir)).not.toEqual(expect.arrayContaining([".restoring"]));
+    expect(readdirSync(dataDir)).not.toEqual(expect.arrayContaining([".replaced"]));
+    expect(await withDatabase(restored.target, contentsOf)).toEqual(original);
   });
 });
 
