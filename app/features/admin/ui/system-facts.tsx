@@ -29,7 +29,7 @@ function buildRows(build: BuildInfo | null): [string, string][] {
       "Commit",
       build.commit ? `${build.commit.slice(0, 12)}${build.modified ? " (modifié localement)" : ""}` : "inconnu",
     ],
-    ["Construite le", formatDateTimeFr(new Date(build.builtAt))],
+    ["Compilée le", formatDateTimeFr(new Date(build.builtAt))],
   ];
 }
 
@@ -154,7 +154,7 @@ function JobRuns({ job }: { job: ScheduledJob }) {
       title={title}
       subtitle={
         job.intervalMinutes > 0
-          ? `Toutes les ${job.intervalMinutes} minutes sur ce serveur, ou à la main : ${command}`
+          ? `${job.intervalMinutes === 1 ? "Toutes les minutes" : `Toutes les ${formatCountFr(job.intervalMinutes)} minutes`} sur ce serveur, ou à la main : ${command}`
           : `Pas planifiée sur ce serveur : ${command}`
       }
       contentClassName="grid gap-4"
