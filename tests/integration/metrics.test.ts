@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as metricsLoader } from "~/routes/metrics";
 import { childProcesses, connectToWorker } from "../support/cluster-workers";
@@ -144,23 +145,34 @@ describe(`/metrics of the production server on ${kind}`, () => {
   });
 });
 
-/** Sends a GET over a connection that `worker` holds (the primary hands connections out in turn). */
-async function getFromWorker(server: ProductionServer, worker: number, path: string, headers: Record<string, string>) {
+/** A connection that `worker` holds (the primary hands connections out in turn). */
+async function connectionHeldBy(server: ProductionServer, worker: number) {
   const port = Number(new URL(server.baseUrl).port);
   for (let attempt = 0; attempt < 20; attempt++) {
     const { client, worker: holder } = await connectToWorker(port, childProcesses(server.process.pid!));
-    if (holder !== worker) {
-      client.destroy();
-      continue;
-    }
-    const request = httpRequest({ createConnection: () => client, path, headers: { ...headers, Connection: "close" } });
-    request.end();
-    const [response] = (await once(request, "response")) as [IncomingMessage];
-    let body = "";
-    for await (const chunk of response) body += chunk;
-    return { status: response.statusCode!, body };
+    if (holder === worker) return client;
+    client.destroy();
   }
   throw new Error(`no connection reached worker ${worker}`);
+}
+
+/** Sends a GET over `connection`. */
+async function getOver(connection: Socket, path: string, headers: Record<string, string>) {
+  const request = httpRequest({
+    createConnection: () => connection,
+    path,
+    headers: { ...headers, Connection: "close" },
+  });
+  request.end();
+  const [response] = (await once(request, "response")) as [IncomingMessage];
+  let body = "";
+  for await (const chunk of response) body += chunk;
+  return { status: response.statusCode!, body };
+}
+
+/** Sends a GET over a connection that `worker` holds. */
+async function getFromWorker(server: ProductionServer, worker: number, path: string, headers: Record<string, string>) {
+  return getOver(await connectionHeldBy(server, worker), path, headers);
 }
 
 describe.runIf(kind === "postgres")("/metrics with WEB_CONCURRENCY=2 on PostgreSQL", () => {
@@ -198,5 +210,23 @@ describe.runIf(kind === "postgres")("/metrics with WEB_CONCURRENCY=2 on PostgreS
     // The database's figures are read once per scrape, not once per worker.
     expect(fromSecond.body.match(/^# TYPE outbox_queue_depth gauge$/gm)).toHaveLength(1);
     expect(sampleValue(fromSecond.body, "outbox_queue_depth")).toBe(0);
+  });
+
+  it("answers 503 within seconds while a worker does not answer, and logs why", async () => {
+    const [first, second] = workers as [number, number];
+    // Held before the second worker stops: the primary might hand a new connection to it.
+    const connection = await connectionHeldBy(server, first);
+    process.kill(second, "SIGSTOP");
+    try {
+      const started = Date.now();
+      const { status } = await getOver(connection, "/metrics", { Authorization: `Bearer ${TOKEN}` });
+      expect(status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      await sleep(200);
+      // The primary's own words for a worker that stayed silent, not the asking worker's guess.
+      expect(server.output()).toContain("the primary could not gather the workers' metrics: Operation timed out.");
+    } finally {
+      process.kill(second, "SIGCONT");
+    }
   });
 });

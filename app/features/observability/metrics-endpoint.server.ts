@@ -8,7 +8,11 @@ import { siteFiguresText, type SiteFigures } from "./site-figures.server";
 
 /** Within a usual scrape timeout (Prometheus: 10 s), leaving the database's share to the process metrics. */
 const DATABASE_TIMEOUT_MS = 2_000;
-const CLUSTER_TIMEOUT_MS = 5_000;
+/**
+ * The primary gives up on a worker that does not answer after 5 s (prom-client's fixed wait), then
+ * says so: waiting a little longer lets that answer, which names the cause, arrive first.
+ */
+const CLUSTER_TIMEOUT_MS = 6_000;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
