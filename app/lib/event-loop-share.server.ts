@@ -17,13 +17,13 @@ export interface EventLoopShare {
  * event loop, so that a request is not stuck behind a whole batch. Promise continuations alone never
  * let I/O in: only a macrotask does. Two jobs never share a slice.
  */
-export function eventLoopShare(): EventLoopShare {
-  let sliceStarted = performance.now();
+export function eventLoopShare(now: () => number = () => performance.now()): EventLoopShare {
+  let sliceStarted = now();
   return {
     async pause() {
-      if (performance.now() - sliceStarted < SLICE_MS) return;
+      if (now() - sliceStarted < SLICE_MS) return;
       await setImmediate();
-      sliceStarted = performance.now();
+      sliceStarted = now();
     },
   };
 }
