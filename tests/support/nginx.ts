@@ -172,8 +172,10 @@ export async function startNginx(ports: NginxPorts, appPort: number): Promise<Ru
     if (health?.status === 200) return running;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // Read before stop() removes the folder, and with it the error log.
+  const written = output();
   await running.stop();
-  throw new Error(`nginx did not proxy /healthz within 10 s (exit code ${child.exitCode}); its output:\n${output()}`);
+  throw new Error(`nginx did not proxy /healthz within 10 s (exit code ${child.exitCode}); its output:\n${written}`);
 }
 
 export interface Answer {
