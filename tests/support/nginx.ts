@@ -35,8 +35,6 @@ export async function nginxPorts(): Promise<NginxPorts> {
 export interface RunningNginx extends NginxPorts {
   /** The certificate nginx presents, for clients to trust. */
   certificate: string;
-  /** Everything nginx wrote to stderr and its error log so far. */
-  output(): string;
   /** The site's access log so far (deploy/nginx-site.conf's format). */
   accessLog(): string;
   stop(): Promise<void>;
@@ -155,7 +153,6 @@ export async function startNginx(ports: NginxPorts, appPort: number): Promise<Ru
   const running: RunningNginx = {
     ...ports,
     certificate,
-    output,
     accessLog: () => readFileSync(join(folder, "jetlane.access.log"), "utf8"),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -172,8 +169,10 @@ export async function startNginx(ports: NginxPorts, appPort: number): Promise<Ru
     if (health?.status === 200) return running;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // Read before stop() removes the folder, and with it the error log.
+  const written = output();
   await running.stop();
-  throw new Error(`nginx did not proxy /healthz within 10 s (exit code ${child.exitCode}); its output:\n${output()}`);
+  throw new Error(`nginx did not proxy /healthz within 10 s (exit code ${child.exitCode}); its output:\n${written}`);
 }
 
 export interface Answer {

@@ -17,8 +17,6 @@ export interface PgBouncer {
   pid: number;
   /** PgBouncer's own figures for the database's pool (its admin console's SHOW POOLS). */
   pool(): Promise<PoolFigures>;
-  /** Everything PgBouncer logged so far. */
-  log(): string;
   stop(): Promise<void>;
 }
 
@@ -118,7 +116,6 @@ export async function startPgBouncer({
   });
   closeSync(logFd);
   const exited = once(child, "exit");
-  const log = () => readFileSync(logFile, "utf8");
   const pooled = new URL(target);
   pooled.hostname = "127.0.0.1";
   pooled.port = String(port);
@@ -138,7 +135,6 @@ export async function startPgBouncer({
   const bouncer: PgBouncer = {
     url: pooled.toString(),
     pid: child.pid!,
-    log,
     stop,
     async pool() {
       const client = new pg.Client({ connectionString: admin.toString() });
@@ -175,7 +171,7 @@ export async function startPgBouncer({
       await client.end().catch(() => {});
     }
   }
-  const output = log();
+  const output = readFileSync(logFile, "utf8");
   await stop();
   throw new Error(
     `PgBouncer did not pass a query to PostgreSQL (last error: ${String(lastError)}); its log:\n${output}`,
