@@ -38,10 +38,10 @@ async function seedDueMemberships(db: Database, now: Date) {
   const period = sql.raw(`interval '${MEMBERSHIP_TERMS.periodMonths} months'`);
   await db.execute(sql`
     insert into memberships (customer_id, email, order_id, plan, currency, price, status, trial_ends_at,
-                             current_period_start, current_period_end, trial_reminder_sent_at, payment_method_ref,
+                             billing_anchor, current_period_start, current_period_end, trial_reminder_sent_at, payment_method_ref,
                              card_brand, card_last4, created_at)
     select c.id, c.email, first_order.id, 'medium', first_order.currency, ${toMinorUnits(siteConfig.pricing.medium.price)},
-           'active', period_end - ${period}, period_end - ${period}, period_end, period_end - ${period} - interval '1 day',
+           'active', period_end - ${period}, period_end - ${period}, period_end - ${period}, period_end, period_end - ${period} - interval '1 day',
            ${card.refPrefix} || gen_random_uuid(), ${card.brand}, ${card.last4},
            period_end - ${period} - ${MEMBERSHIP_TERMS.trialDays}::int * interval '1 day'
     from customers c

@@ -376,10 +376,10 @@ async function insertMemberships(
     ),
     inserted as (
       insert into memberships (id, customer_id, email, order_id, plan, currency, price, status, trial_ends_at,
-                               current_period_start, current_period_end, cancel_at_period_end, trial_reminder_sent_at,
+                               billing_anchor, current_period_start, current_period_end, cancel_at_period_end, trial_reminder_sent_at,
                                grace_ends_at, ended_at, payment_method_ref, card_brand, card_last4, created_at, updated_at)
       select s.id, s.customer_id, s.email, s.order_id, case when premium then 'premium' else 'medium' end, s.currency,
-             case when premium then ${premium}::int else ${medium}::int end, s.status, s.trial_end,
+             case when premium then ${premium}::int else ${medium}::int end, s.status, s.trial_end, s.trial_end,
              -- A declined fee opened its period before it was declined.
              case when left_already and leaving = 'unpaid' then leave_at else paid_start end,
              case when left_already and leaving = 'unpaid' then leave_at + ${period} else paid_end end,

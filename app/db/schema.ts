@@ -467,6 +467,11 @@ export const memberships = pgTable(
     price: integer().notNull(),
     status: text().$type<MembershipStatus>().notNull(),
     trialEndsAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The billing cycle anchor: the n-th paid period starts n quarters after it, on its day of the
+     * month or a shorter month's last day (`billingPeriod`, ADR 016). The trial's end.
+     */
+    billingAnchor: timestamp({ withTimezone: true }).notNull(),
     currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
     /** When the period paid for (or the trial) ends: the next charge is due then. */
     currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),

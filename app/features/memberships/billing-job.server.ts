@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, addHours, addMonths } from "date-fns";
+import { addDays, addHours } from "date-fns";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
@@ -11,6 +11,7 @@ import { SYSTEM_ACTOR } from "~/lib/actor";
 import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { recordedRun } from "~/lib/job-runs.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
+import { billingPeriodAfter } from "./billing-periods";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
 import { changeMembership, changeMemberships } from "./membership-status.server";
 import { mailBasics, recordFeeDeclined, recordFeesPaid, type PaidFee } from "./fee-outcomes.server";
@@ -201,8 +202,7 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
     .filter((membership) => !membership.cancelAtPeriodEnd)
     .map((membership) => ({
       membership,
-      start: membership.currentPeriodEnd,
-      end: addMonths(membership.currentPeriodEnd, MEMBERSHIP_TERMS.periodMonths),
+      ...billingPeriodAfter(membership.billingAnchor, membership.currentPeriodEnd),
     }));
   if (renewed.length === 0) return ended.length;
   const created = await tx

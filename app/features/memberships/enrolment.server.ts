@@ -71,6 +71,7 @@ export async function startTrial(
       price,
       status: "trialing",
       trialEndsAt,
+      billingAnchor: trialEndsAt,
       currentPeriodStart: paidAt,
       currentPeriodEnd: trialEndsAt,
       paymentMethodRef: paymentMethod.ref,

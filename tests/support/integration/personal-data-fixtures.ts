@@ -79,6 +79,7 @@ export async function backdate(db: Database, orderId: string, when: Date) {
     .update(memberships)
     .set({
       trialEndsAt: sql`${when.toISOString()}::timestamptz + (${memberships.trialEndsAt} - ${memberships.createdAt})`,
+      billingAnchor: sql`${when.toISOString()}::timestamptz + (${memberships.billingAnchor} - ${memberships.createdAt})`,
       currentPeriodEnd: sql`${when.toISOString()}::timestamptz + (${memberships.currentPeriodEnd} - ${memberships.createdAt})`,
       currentPeriodStart: when,
       createdAt: when,
