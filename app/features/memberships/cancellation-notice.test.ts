@@ -35,11 +35,12 @@ describe("a cancellation with one month's notice", () => {
   });
 
   it("ends with the quarter, refunding nothing, when the quarter ends within the month", () => {
-    expect(noticeEnd(new Date("2025-03-10T12:00:00Z"), quarter(4900))).toEqual({ endsAt: end, refund: 0 });
+    // A month before the quarter's end on Amsterdam's clock (14:00), with the clocks gone forward between.
+    expect(noticeEnd(new Date("2025-03-10T13:00:00Z"), quarter(4900))).toEqual({ endsAt: end, refund: 0 });
     expect(noticeEnd(new Date("2025-03-25T08:00:00Z"), quarter(4900))).toEqual({ endsAt: end, refund: 0 });
   });
 
-  it("keeps the calendar month at a month's end (date-fns addMonths)", () => {
+  it("keeps the calendar month at a month's end, clamped to a shorter month's last day", () => {
     const long = {
       start: new Date("2025-01-31T12:00:00Z"),
       end: new Date("2025-04-30T12:00:00Z"),

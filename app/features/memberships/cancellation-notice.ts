@@ -1,4 +1,4 @@
-import { addMonths } from "date-fns";
+import { companyMonthsLater } from "~/lib/company-time";
 import { MEMBERSHIP_TERMS } from "./membership-status";
 
 /** The paid period a member's cancellation falls in, and its fee. */
@@ -25,7 +25,7 @@ export interface NoticeEnd {
  * month changes nothing: the period ends first, and nothing is refunded.
  */
 export function noticeEnd(requestedAt: Date, period: PaidPeriod): NoticeEnd {
-  const notice = addMonths(requestedAt, MEMBERSHIP_TERMS.noticeMonths);
+  const notice = companyMonthsLater(requestedAt, MEMBERSHIP_TERMS.noticeMonths);
   if (notice >= period.end) return { endsAt: period.end, refund: 0 };
   const endsAt = notice < period.start ? period.start : notice;
   const length = BigInt(period.end.getTime() - period.start.getTime());

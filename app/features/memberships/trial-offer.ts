@@ -1,4 +1,4 @@
-import { addDays } from "date-fns";
+import { companyDaysLater } from "~/lib/company-time";
 import { toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { MEMBERSHIP_TERMS } from "./membership-status";
@@ -11,9 +11,9 @@ import { MEMBERSHIP_TERMS } from "./membership-status";
 /** The plan of the trial: the spec's "then 49 every quarter". */
 export const TRIAL_PLAN = "medium" as const;
 
-/** When a trial started at `start` ends, and its first fee is charged. */
+/** When a trial started at `start` ends, and its first fee is charged: `trialDays` later on Amsterdam's calendar, at the same time of day. */
 export function trialEndsAt(start: Date): Date {
-  return addDays(start, MEMBERSHIP_TERMS.trialDays);
+  return companyDaysLater(start, MEMBERSHIP_TERMS.trialDays);
 }
 
 /** The trial plan's fee per period in minor units: the same figure in every currency. */

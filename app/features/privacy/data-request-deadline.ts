@@ -1,9 +1,9 @@
-import { addMonths, format, parseISO } from "date-fns";
+import { addCompanyMonths } from "~/lib/company-time";
 import { RETENTION } from "./retention";
 
 /** The day by which a request received on `receivedOn` ("YYYY-MM-DD") must be answered: one calendar month later. */
 export function responseDeadline(receivedOn: string): string {
-  return format(addMonths(parseISO(receivedOn), RETENTION.dataRequestResponseMonths), "yyyy-MM-dd");
+  return addCompanyMonths(receivedOn, RETENTION.dataRequestResponseMonths);
 }
 
 export type DataRequestStatus = "done" | "overdue" | "open";

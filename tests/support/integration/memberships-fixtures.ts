@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, addMinutes } from "date-fns";
+import { addMinutes } from "date-fns";
 import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -14,7 +14,7 @@ import {
 import { payForOrder } from "~/features/booking/checkout.server";
 import { createBooking } from "~/features/booking/orders.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { trialEndsAt } from "~/features/memberships/trial-offer";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
@@ -51,7 +51,7 @@ export async function insertMembership(
     cancelAtPeriodEnd = false,
   }: MembershipFixture,
 ) {
-  const trialEndsAt = addDays(createdAt, MEMBERSHIP_TERMS.trialDays);
+  const trialEnd = trialEndsAt(createdAt);
   const [membership] = await db
     .insert(memberships)
     .values({
@@ -61,9 +61,10 @@ export async function insertMembership(
       currency,
       price,
       status,
-      trialEndsAt,
+      trialEndsAt: trialEnd,
+      billingAnchor: trialEnd,
       currentPeriodStart: createdAt,
-      currentPeriodEnd: trialEndsAt,
+      currentPeriodEnd: trialEnd,
       cancelAtPeriodEnd,
       paymentMethodRef: `pm_sandbox_pays_${randomUUID()}`,
       cardBrand: "Visa",
