@@ -3,9 +3,11 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
+import { billingCycleDate } from "../support/stripe/fake-stripe-state";
 import { parseFormBody } from "../support/stripe/request-params";
 
 const DAY = 86_400;
+const QUARTERLY = { interval: "month", interval_count: 3 } as const;
 const expiry = { exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: "123" };
 
 let fake: FakeStripe;
@@ -86,6 +88,37 @@ describe("the bracket notation parser", () => {
       lookup_keys: ["a", "b"],
       expand: ["c"],
     });
+  });
+});
+
+describe("the fake Stripe's billing dates", () => {
+  const seconds = (iso: string) => Date.parse(iso) / 1000;
+  const dates = (anchor: string, recurring: { interval: "month" | "year"; interval_count: number }, count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      new Date(billingCycleDate(seconds(anchor), index + 1, recurring) * 1000).toISOString().slice(0, 10),
+    );
+
+  it("follows Stripe's example: an anchor of January 31 bills the last day of a shorter month, then the 31st again", () => {
+    expect(dates("2027-01-31T10:00:00Z", { interval: "month", interval_count: 1 }, 4)).toEqual([
+      "2027-02-28",
+      "2027-03-31",
+      "2027-04-30",
+      "2027-05-31",
+    ]);
+  });
+
+  it("keeps a quarterly anchor's day after a short month, in leap years too", () => {
+    expect(dates("2027-11-30T10:00:00Z", QUARTERLY, 4)).toEqual([
+      "2028-02-29",
+      "2028-05-30",
+      "2028-08-30",
+      "2028-11-30",
+    ]);
+    expect(dates("2026-11-29T10:00:00Z", QUARTERLY, 3)).toEqual(["2027-02-28", "2027-05-29", "2027-08-29"]);
+    expect(dates("2028-02-29T10:00:00Z", { interval: "year", interval_count: 1 }, 2)).toEqual([
+      "2029-02-28",
+      "2030-02-28",
+    ]);
   });
 });
 
@@ -249,11 +282,10 @@ describe("the fake Stripe through the stripe package", () => {
     await fake.advance(new Date((subscription.trial_end! + 60) * 1000));
     const renewed = await stripe.subscriptions.retrieve(subscription.id);
     const period = renewed.items.data[0]!;
-    const quarterLater = new Date(subscription.trial_end! * 1000);
-    quarterLater.setUTCMonth(quarterLater.getUTCMonth() + 3);
     expect(renewed.status).toBe("active");
+    expect(renewed.billing_cycle_anchor).toBe(subscription.trial_end);
     expect(period.current_period_start).toBe(subscription.trial_end);
-    expect(period.current_period_end).toBe(quarterLater.getTime() / 1000);
+    expect(period.current_period_end).toBe(billingCycleDate(subscription.trial_end!, 1, QUARTERLY));
 
     const invoices = await stripe.invoices.list({ subscription: subscription.id });
     const invoice = await stripe.invoices.retrieve(invoices.data[0]!.id, {

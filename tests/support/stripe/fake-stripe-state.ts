@@ -328,11 +328,31 @@ function luhnValid(number: string) {
   return sum % 10 === 0;
 }
 
-function addInterval(from: number, { interval, interval_count }: NonNullable<Price["recurring"]>) {
-  if (interval === "day" || interval === "week") return from + interval_count * (interval === "day" ? 1 : 7) * DAY;
-  const date = new Date(from * 1000);
-  date.setUTCMonth(date.getUTCMonth() + interval_count * (interval === "year" ? 12 : 1));
+/**
+ * The `count`-th billing date after `anchor` (Unix seconds), as Stripe computes it: whole intervals
+ * from the billing cycle anchor, in UTC, a month's day clamped to its last day ("an anchor of
+ * January 31 bills February 28, then March 31, April 30"), never chained from the last date.
+ */
+export function billingCycleDate(
+  anchor: number,
+  count: number,
+  { interval, interval_count }: Pick<NonNullable<Price["recurring"]>, "interval" | "interval_count">,
+) {
+  if (interval === "day" || interval === "week")
+    return anchor + count * interval_count * (interval === "day" ? 1 : 7) * DAY;
+  const date = new Date(anchor * 1000);
+  const months = date.getUTCMonth() + count * interval_count * (interval === "year" ? 12 : 1);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), months + 1, 0)).getUTCDate();
+  date.setUTCFullYear(date.getUTCFullYear(), months, Math.min(date.getUTCDate(), lastDay));
   return Math.floor(date.getTime() / 1000);
+}
+
+/** The first billing date after `after`: where a period that starts then ends. */
+function nextBillingDate(anchor: number, after: number, recurring: NonNullable<Price["recurring"]>) {
+  for (let count = 1; ; count++) {
+    const date = billingCycleDate(anchor, count, recurring);
+    if (date > after) return date;
+  }
 }
 
 function changedAttributes(before: object, after: object) {
@@ -1053,7 +1073,7 @@ export class FakeStripeState {
     }
     const id = newId("sub");
     const quantity = (item && readInteger(item, "quantity", "items[0][quantity]")) ?? 1;
-    const period = { start: now, end: trialEnd ?? addInterval(now, price.recurring) };
+    const period = { start: now, end: trialEnd ?? nextBillingDate(now, now, price.recurring) };
     const subscription = this.put<Subscription>({
       id,
       object: "subscription",
@@ -1405,7 +1425,7 @@ export class FakeStripeState {
     if (subscription.cancel_at_period_end) return this.end(subscription, ended.end);
     this.trackSubscription(subscription, () => {
       item.current_period_start = ended.end;
-      item.current_period_end = addInterval(ended.end, item.price.recurring!);
+      item.current_period_end = nextBillingDate(subscription.billing_cycle_anchor, ended.end, item.price.recurring!);
       if (subscription.status === "trialing") subscription.status = "active";
       const service = { start: item.current_period_start, end: item.current_period_end };
       const invoice = this.openInvoice(subscription, "subscription_cycle", ended, service);
