@@ -1,5 +1,6 @@
-import { addDays, addHours, addMilliseconds, addMonths } from "date-fns";
+import { addDays, addHours, addMilliseconds } from "date-fns";
 import { asc, eq } from "drizzle-orm";
+import { companyMonthsLater } from "~/lib/company-time";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, membershipEvents, memberships, outbox, refunds } from "~/db/schema";
 import { NO_BILLING_COUNTS, runBilling, type BillingCounts } from "~/features/memberships/billing-job.server";
@@ -104,13 +105,13 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
   it("ends a renewed quarter one month after the request, refunds the rest pro rata, and charges nothing more", async () => {
     const renewed = await member(2);
     const quarter = { start: renewed.currentPeriodStart, end: renewed.currentPeriodEnd };
-    expect(renewed).toMatchObject({ status: "active", currentPeriodStart: addMonths(renewed.trialEndsAt, 3) });
+    expect(renewed).toMatchObject({ status: "active", currentPeriodStart: companyMonthsLater(renewed.trialEndsAt, 3) });
     const [, paid] = await invoicesOf(renewed.id);
     expect(paid).toMatchObject({ status: "paid", amount: PRICE, periodStart: quarter.start, periodEnd: quarter.end });
 
     // 10 days into the 91-day quarter: it ends a month later, and 51 of its 91 days are refunded.
     const requestedAt = addDays(quarter.start, 10);
-    const endsAt = addMonths(requestedAt, 1);
+    const endsAt = companyMonthsLater(requestedAt, 1);
     expect(Math.round((+quarter.end - +quarter.start) / 86_400_000)).toBe(91);
     expect(Math.round((+quarter.end - +endsAt) / 86_400_000)).toBe(51);
     const refund = 2747; // 4900 − floor(4900 × 40 / 91): the member gets the odd cent
@@ -159,7 +160,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
     expect(await bill(endsAt)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
     expect(await membership(renewed.id)).toMatchObject({ status: "canceled", endedAt: endsAt });
     expect(await bill(quarter.end)).toEqual(NO_BILLING_COUNTS);
-    expect(await bill(addMonths(quarter.end, 3))).toEqual(NO_BILLING_COUNTS);
+    expect(await bill(companyMonthsLater(quarter.end, 3))).toEqual(NO_BILLING_COUNTS);
     expect(await invoicesOf(renewed.id)).toHaveLength(2);
 
     expect((await historyOf(renewed.id)).slice(-2)).toEqual([
@@ -170,7 +171,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
 
   it("ends a renewed quarter at its own end, refunding nothing, when it ends within the month", async () => {
     const renewed = await member(2);
-    await expectEndAtPeriodEnd(renewed, addHours(addMonths(renewed.currentPeriodEnd, -1), 1));
+    await expectEndAtPeriodEnd(renewed, addHours(companyMonthsLater(renewed.currentPeriodEnd, -1), 1));
     expect(await invoicesOf(renewed.id)).toHaveLength(2);
   });
 
@@ -204,7 +205,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
     const renewed = await member(2);
     const requestedAt = addDays(renewed.currentPeriodStart, 10);
     expect(await cancelMembershipOfAddress(db(), { email: EMAIL, now: requestedAt, origin })).toEqual({
-      accessUntil: addMonths(requestedAt, 1),
+      accessUntil: companyMonthsLater(requestedAt, 1),
       atOnce: false,
       refunded: { amount: 2747, currency: "EUR" },
     });

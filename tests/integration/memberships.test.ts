@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { randomUUID } from "node:crypto";
-import { addDays, addHours, addMilliseconds, addMinutes, addMonths, max } from "date-fns";
+import { addDays, addHours, addMilliseconds, addMinutes, max } from "date-fns";
 import { asc, eq, sql } from "drizzle-orm";
+import { companyDaysLater, companyMonthsLater } from "~/lib/company-time";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installDatabase, openDatabase, type Database } from "~/db/client.server";
@@ -183,7 +184,8 @@ describe(`enrolment on ${kind}`, () => {
       cardLast4: "4242",
       paymentMethodRef: expect.stringMatching(/^pm_sandbox_pays_/),
     });
-    expect(member.trialEndsAt.getTime() - member.createdAt.getTime()).toBe(3 * 86_400_000);
+    // Three days on Amsterdam's calendar: 72 hours, or 71 or 73 across a clock change.
+    expect(member.trialEndsAt).toEqual(companyDaysLater(member.createdAt, 3));
     expect(member.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
     expect(member.currentPeriodEnd).toEqual(member.trialEndsAt);
     expect(sandbox.calls.charges.map((charge) => charge.saveCard)).toEqual([true]);
@@ -217,10 +219,11 @@ describe(`the billing job on ${kind}`, () => {
     expect(await bill(addHours(trialEnd, -1))).toEqual(counts({ trialReminders: 1 }));
     expect(await bill(addMilliseconds(trialEnd, -1))).toEqual(NOTHING);
 
-    let periodStart = trialEnd;
     for (let charge = 1; charge <= 4; charge++) {
+      // Every quarter from the trial's end, the billing anchor: never from the last quarter's end.
+      const periodStart = companyMonthsLater(trialEnd, 3 * (charge - 1));
+      const periodEnd = companyMonthsLater(trialEnd, 3 * charge);
       expect(await bill(periodStart), `charge ${charge}`).toEqual(counts({ invoicesCreated: 1, charged: 1 }));
-      const periodEnd = addMonths(periodStart, 3);
       expect(await membershipOf("ann@example.com")).toMatchObject({
         status: "active",
         currentPeriodStart: periodStart,
@@ -228,16 +231,15 @@ describe(`the billing job on ${kind}`, () => {
       });
       // Nothing more until the quarter ends.
       expect(await bill(addMilliseconds(periodEnd, -1))).toEqual(NOTHING);
-      periodStart = periodEnd;
     }
 
     const charged = await invoicesOf(member.id);
     expect(charged).toHaveLength(4);
     charged.forEach((invoice, index) => {
-      const start = addMonths(trialEnd, 3 * index);
+      const start = companyMonthsLater(trialEnd, 3 * index);
       expect(invoice).toMatchObject({
         periodStart: start,
-        periodEnd: addMonths(start, 3),
+        periodEnd: companyMonthsLater(trialEnd, 3 * (index + 1)),
         amount: 4900,
         currency: "EUR",
         status: "paid",
@@ -280,7 +282,7 @@ describe(`the billing job on ${kind}`, () => {
     expect(await bill(addHours(trialEnd, -23))).toEqual(NOTHING);
     expect(await bill(addHours(trialEnd, -1))).toEqual(NOTHING);
     expect(await bill(trialEnd)).toEqual(counts({ invoicesCreated: 1, charged: 1 }));
-    expect(await bill(addDays(trialEnd, 89))).toEqual(NOTHING);
+    expect(await bill(addMilliseconds(companyMonthsLater(trialEnd, 3), -1))).toEqual(NOTHING);
 
     expect(await memberMailSubjects("ann@example.com")).toEqual([
       SUBJECTS.trialStarted,
@@ -319,7 +321,7 @@ describe(`the billing job on ${kind}`, () => {
       graceEndsAt: null,
       // Paying late does not move the quarter.
       currentPeriodStart: trialEnd,
-      currentPeriodEnd: addMonths(trialEnd, 3),
+      currentPeriodEnd: companyMonthsLater(trialEnd, 3),
     });
     expect(await invoicesOf(member.id)).toMatchObject([
       { id: declined!.id, status: "paid", attempts: 2, paidAt: addDays(trialEnd, 2), nextAttemptAt: null },
@@ -330,7 +332,7 @@ describe(`the billing job on ${kind}`, () => {
     ]);
     // The grace's end passes without effect, and the next quarter is charged as usual.
     expect(await bill(graceEnd)).toEqual(NOTHING);
-    expect(await bill(addMonths(trialEnd, 3))).toEqual(counts({ invoicesCreated: 1, charged: 1 }));
+    expect(await bill(companyMonthsLater(trialEnd, 3))).toEqual(counts({ invoicesCreated: 1, charged: 1 }));
 
     expect(await memberMailSubjects("ann@example.com")).toEqual([
       SUBJECTS.trialStarted,
@@ -375,7 +377,7 @@ describe(`the billing job on ${kind}`, () => {
       { status: "uncollectible", attempts: 4, nextAttemptAt: null, paidAt: null, providerRef: null },
     ]);
 
-    for (const later of [addDays(graceEnd, 1), addMonths(trialEnd, 3), addMonths(trialEnd, 6)]) {
+    for (const later of [addDays(graceEnd, 1), companyMonthsLater(trialEnd, 3), companyMonthsLater(trialEnd, 6)]) {
       expect(await bill(later)).toEqual(NOTHING);
     }
     expect(sandbox.calls.renewals).toHaveLength(4);
@@ -420,7 +422,7 @@ describe(`the billing job on ${kind}`, () => {
     expect(await bill(addHours(trialEnd, -12))).toEqual(NOTHING);
     expect(await bill(trialEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: trialEnd });
-    expect(await bill(addMonths(trialEnd, 3))).toEqual(NOTHING);
+    expect(await bill(companyMonthsLater(trialEnd, 3))).toEqual(NOTHING);
 
     expect(await invoicesOf(member.id)).toEqual([]);
     expect(sandbox.calls.renewals).toEqual([]);
@@ -435,7 +437,7 @@ describe(`the billing job on ${kind}`, () => {
   it("keeps a membership cancelled mid-quarter until the quarter's end, then charges nothing more", async () => {
     const member = await newMember("ann@example.com");
     const trialEnd = member.trialEndsAt;
-    const quarterEnd = addMonths(trialEnd, 3);
+    const quarterEnd = companyMonthsLater(trialEnd, 3);
     await bill(trialEnd);
 
     const cancel = () =>
@@ -453,7 +455,7 @@ describe(`the billing job on ${kind}`, () => {
 
     expect(await bill(quarterEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: quarterEnd });
-    expect(await bill(addMonths(quarterEnd, 3))).toEqual(NOTHING);
+    expect(await bill(companyMonthsLater(trialEnd, 6))).toEqual(NOTHING);
     expect(await cancel()).toEqual({ kind: "not-live" });
 
     expect(sandbox.calls.renewals).toHaveLength(1);

@@ -1,5 +1,6 @@
-import { addDays, addHours, addMonths } from "date-fns";
+import { addDays, addHours } from "date-fns";
 import { and, asc, eq } from "drizzle-orm";
+import { companyMonthsLater } from "~/lib/company-time";
 import pino from "pino";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.se
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { bookingInput, emptyBookingTables } from "../support/integration/booking-helpers";
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
+import { billingCycleDate } from "../support/stripe/fake-stripe-state";
 import { stripeBrowser } from "../support/stripe/stripe-browser";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -528,7 +530,12 @@ describe("the membership on Stripe Billing", () => {
     await fake.advance(addHours((await membershipOf("pia@example.com")).currentPeriodEnd, 1));
     await deliverNewEvents();
     const renewed = await membershipOf("pia@example.com");
-    expect(renewed).toMatchObject({ status: "active", currentPeriodStart: addMonths(trial.trialEndsAt, 3) });
+    // Stripe's own quarter: three months from its billing cycle anchor (the trial's end), in UTC.
+    const anchor = trial.trialEndsAt.getTime() / 1000;
+    expect(renewed).toMatchObject({
+      status: "active",
+      currentPeriodStart: new Date(billingCycleDate(anchor, 1, { interval: "month", interval_count: 3 }) * 1000),
+    });
     const quarter = { start: renewed.currentPeriodStart, end: renewed.currentPeriodEnd };
     const [paid] = await db()
       .select()
@@ -538,7 +545,7 @@ describe("the membership on Stripe Billing", () => {
 
     const now = addDays(quarter.start, 10);
     await fake.advance(now);
-    const endsAt = addMonths(now, 1);
+    const endsAt = companyMonthsLater(now, 1);
     // The company keeps the used share rounded down.
     const refund = 4900 - Number((4900n * BigInt(+endsAt - +quarter.start)) / BigInt(+quarter.end - +quarter.start));
     expect(
