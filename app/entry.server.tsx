@@ -9,6 +9,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { isDatabaseUnavailable } from "./db/connection-errors";
 import { currentRequestId } from "./features/observability/request-id.server";
 import { RequestIdProvider } from "./features/observability/ui/request-reference";
 import { NonceProvider } from "./lib/csp-nonce";
@@ -46,6 +47,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 500 && databaseWasUnavailable(routerContext)) {
+    // The database dropped or refused the connection: a moment's outage, worth trying again.
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -96,4 +102,8 @@ export default function handleRequest(
       },
     );
   });
+}
+
+function databaseWasUnavailable({ staticHandlerContext }: EntryContext): boolean {
+  return Object.values(staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable);
 }

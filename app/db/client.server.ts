@@ -134,8 +134,12 @@ async function openPool(
   options: OpenOptions,
   close: () => Promise<void>,
 ): Promise<DatabaseHandle> {
-  // An idle client losing its server (a database restart) must not crash the process.
+  // A client losing its server (a restart, a failover, a pooler's server_lifetime, an operator's
+  // pg_terminate_backend) emits "error", and an event without a listener ends the process. The pool
+  // listens on idle clients only, so every client gets a listener for its whole life: checked out,
+  // the query in flight fails instead (a 503, `isDatabaseUnavailable`), and the pool drops the client.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     await migrate(pool, options.migrations);
   } catch (error) {

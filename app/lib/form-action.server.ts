@@ -2,11 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { database } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/connection-errors";
 import { logger } from "~/logger.server";
 import type { FormActionData } from "./form-result";
 import { readFormData } from "./form-data.server";
 import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests, type RateLimitTier } from "./rate-limit.server";
 import { unexpectedFields } from "./unexpected-fields";
+
+export const DATABASE_UNAVAILABLE =
+  "We could not reach our database for a moment, so this was not saved. Please send it again.";
 
 /** Answers a submission with its errors and what was typed, plus `formErrors` about the whole form. */
 type Refuse<Extra> = (
@@ -95,6 +99,10 @@ export async function handleFormAction<Schema extends z.ZodObject, Saved, Extra 
   try {
     saved = await save(submission.value);
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, form, ...logContext }, `${failure.log}: the database was unavailable`);
+      return refuse({ status: 503, headers: { "Retry-After": "5" } }, [DATABASE_UNAVAILABLE], failure.data);
+    }
     logger.error({ err: error, form, ...logContext }, failure.log);
     return refuse(500, [failure.formError], failure.data);
   }
