@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { HONEYPOT_FIELD } from "~/features/messages/honeypot";
+import { CONTROL_CHARACTER_REFUSED, CONTROL_CHARACTER_REFUSED_FR } from "~/lib/form-data.server";
 import { BODY_TOO_LARGE_MESSAGE } from "../../server/request-guards";
 import { bookingFormFields } from "../support/integration/booking-helpers";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
@@ -72,6 +73,8 @@ const ENGLISH_REFUSAL = /is required|must be|Invalid email address|Please select
 const FRENCH_REFUSAL = /Ce champ est obligatoire|Adresse e-mail invalide|ne doit pas dépasser|Le mot de passe/;
 const UNREADABLE_FORM = /This form could not be read/;
 const TOO_LARGE = new RegExp(BODY_TOO_LARGE_MESSAGE);
+/** A submission with a control character anywhere is refused before its form reads it. */
+const CONTROL_REFUSAL = /invisible control character|caractère de contrôle invisible/;
 
 let orderId = "";
 
@@ -284,6 +287,7 @@ const COUNTED_TABLES = [
   "account",
   "session",
   "user_roles",
+  "withdrawals",
 ] as const;
 
 /** Rows per table. PGlite belongs to the server process while it runs, so it is stopped first. */
@@ -330,7 +334,10 @@ describe.runIf(runsHere)(`malformed input to the production server on ${kind}`, 
       const { statuses, problems } = await sendAll(
         inputs,
         (input) => post(target.path(), encode(input)),
-        (input) => (input.encoding === "json" || input.encoding === "text" ? UNREADABLE_FORM : target.refusal),
+        (input) =>
+          input.encoding === "json" || input.encoding === "text"
+            ? UNREADABLE_FORM
+            : new RegExp(`${target.refusal.source}|${CONTROL_REFUSAL.source}`),
       );
       report.push(
         `${target.name}: ${inputs.length} bad inputs, answers ${JSON.stringify(Object.fromEntries(statuses))}`,
@@ -339,6 +346,89 @@ describe.runIf(runsHere)(`malformed input to the production server on ${kind}`, 
     },
     FUZZ_TIMEOUT,
   );
+
+  // Every one of these submissions is valid but for one control character in one field, which
+  // PostgreSQL would refuse (NUL) or nobody types: each is refused with the same 400, before any form
+  // reads it, so a sign-up answers alike whether or not the address has an account.
+  const CONTROLS = ["\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\u001f"];
+  const VALID_FORMS: { name: string; path: () => string; fields: () => Record<string, string>; french?: boolean }[] = [
+    {
+      name: "contact",
+      path: () => "/contact",
+      fields: () => ({
+        firstName: "Ann",
+        lastName: "Example",
+        email: "ann@example.com",
+        phone: "+33 1 23 45 67 89",
+        message: "When does the lane open?",
+      }),
+    },
+    {
+      name: "services contact",
+      path: () => "/services/contact",
+      fields: () => ({ fullName: "Ann Example", email: "ann@example.com", message: "When does the lane open?" }),
+    },
+    { name: "fast-track booking", path: () => "/fast-track-form", fields: () => bookingFormFields() },
+    {
+      name: "withdrawal",
+      path: () => "/withdraw",
+      fields: () => ({
+        fullName: "Ann Example",
+        contractNumber: "FT-1",
+        email: "ann@example.com",
+        scope: "fast-track",
+        intent: "review",
+      }),
+    },
+    {
+      name: "sign-up",
+      path: () => "/auth",
+      french: true,
+      fields: () => ({
+        intent: "sign-up",
+        fullName: "Ann Example",
+        email: "ann@example.com",
+        password: "correct horse battery",
+        confirmPassword: "correct horse battery",
+      }),
+    },
+  ];
+
+  it.each(VALID_FORMS)(
+    "refuses a control character in any field of a valid $name form with a 400 that says so",
+    async (form) => {
+      const inputs = Object.keys(form.fields()).flatMap((field) =>
+        CONTROLS.map((control) => ({ ...form.fields(), [field]: `${form.fields()[field]!.slice(0, 2)}${control}x` })),
+      );
+      const refusal = form.french ? CONTROL_CHARACTER_REFUSED_FR : CONTROL_CHARACTER_REFUSED;
+      expect(refusal).toMatch(CONTROL_REFUSAL);
+      const { statuses, problems } = await sendAll(
+        inputs,
+        (fields) => post(form.path(), { body: new URLSearchParams(fields), headers: {} }),
+        () => CONTROL_REFUSAL,
+      );
+      report.push(
+        `${form.name} with control characters: ${inputs.length} inputs, answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+      );
+      expect([...statuses.keys()]).toEqual([400]);
+      expect(problems.slice(0, 5)).toEqual([]);
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it("refuses a control character in the sign-up API alike for a new and a known address", async () => {
+    const answers = await Promise.all(
+      ["new@example.com", "ann@example.com"].map(async (email) => {
+        const response = await post("/api/auth/sign-up/email", {
+          body: JSON.stringify({ name: "Ann\u0000", email, password: "correct horse battery" }),
+          headers: { "Content-Type": "application/json" },
+        });
+        return { status: response.status, text: await response.text() };
+      }),
+    );
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[1]).toEqual(answers[0]);
+  });
 
   it.each([
     ["sign-up", "/api/auth/sign-up/email", ["name", "email", "password"]],
@@ -392,6 +482,7 @@ describe.runIf(runsHere)(`malformed input to the production server on ${kind}`, 
       account: 0,
       session: 0,
       user_roles: 0,
+      withdrawals: 0,
     });
     report.push(`rows written by bad input: 0 (${COUNTED_TABLES.length} tables checked)`);
   });

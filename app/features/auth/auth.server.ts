@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { database, type DatabaseHandle } from "~/db/client.server";
 import { account, rateLimit, session, user, verification } from "~/db/schema";
 import { env } from "~/env.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_REFUSED_FR } from "~/lib/form-data.server";
 import { secureCookies } from "~/lib/cookies.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { logger } from "~/logger.server";
@@ -56,6 +58,16 @@ function createAuth(handle: DatabaseHandle) {
       },
     },
     telemetry: { enabled: false },
+    hooks: {
+      // The JSON API refuses what the /auth form refuses (readFormData): PostgreSQL cannot store NUL,
+      // and a 500 for a new address against a 200 for a known one would tell who has an account.
+      before: createAuthMiddleware(async (context) => {
+        const texts = Object.values((context.body ?? {}) as Record<string, unknown>);
+        if (texts.some((value) => typeof value === "string" && CONTROL_CHARACTER.test(value))) {
+          throw new APIError("BAD_REQUEST", { message: CONTROL_CHARACTER_REFUSED_FR });
+        }
+      }),
+    },
   });
 }
 
