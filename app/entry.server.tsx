@@ -31,6 +31,14 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router's own refusals (a POST to a page without an action: 405) are the client's doing.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info(
+      { status: error.status, method: request.method, path: new URL(request.url).pathname },
+      "request refused",
+    );
+    return;
+  }
   // A thrown Response that wraps an error (React Router's own 4xx/5xx) is logged by that error.
   const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
   logger.error({ err: cause, method: request.method, path: new URL(request.url).pathname }, "request failed");

@@ -25,7 +25,7 @@ import { inFlightWork, type InFlightWork } from "./in-flight";
 import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
 import { generalRateLimit } from "./rate-limit";
-import { bodySizeLimit, sameOriginRequests } from "./request-guards";
+import { bodySizeLimit, sameOriginRequests, servedMethodsOnly } from "./request-guards";
 import {
   cspNonce,
   securityHeaderValues,
@@ -86,6 +86,7 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
       : undefined,
   };
   app.use(securityHeaders(headerOptions));
+  app.use(servedMethodsOnly);
   // In development every request is rendered afresh; in production anonymous page views are cached.
   const cache = typeof build === "function" ? undefined : sharedPageCache(build, headerOptions);
   app.use(compression());

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { BODY_LIMITS, bodySizeLimit, sameOriginRequests } from "./request-guards";
+import { BODY_LIMITS, bodySizeLimit, sameOriginRequests, servedMethodsOnly } from "./request-guards";
 
 let close = () => {};
 afterEach(() => close());
@@ -9,7 +9,7 @@ afterEach(() => close());
 /** A server behind the guards that answers 200 to whatever gets through. */
 async function guardedServer(siteUrl?: string) {
   const app = express();
-  app.use(sameOriginRequests(siteUrl), bodySizeLimit);
+  app.use(servedMethodsOnly, sameOriginRequests(siteUrl), bodySizeLimit);
   app.use((_req, res) => res.send("through"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -50,5 +50,19 @@ describe("the body size limit", () => {
     expect(await post("application/x-www-form-urlencoded", BODY_LIMITS.other + 1)).toBe(413);
     expect(await post("application/json", BODY_LIMITS.other + 1)).toBe(200);
     expect(await post("application/json", BODY_LIMITS.json + 1)).toBe(413);
+  });
+});
+
+describe("the method guard", () => {
+  it("lets GET, HEAD and POST through, refuses PUT, PATCH, DELETE and OPTIONS with 405 and anything else with 501", async () => {
+    const url = await guardedServer();
+    for (const method of ["GET", "HEAD", "POST"]) expect(await statusOf(url, { method }), method).toBe(200);
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const response = await fetch(url, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+      expect(await response.text()).toContain("does not take that kind of request");
+    }
+    for (const method of ["PROPFIND", "M-SEARCH"]) expect(await statusOf(url, { method }), method).toBe(501);
   });
 });

@@ -15,6 +15,25 @@ export const FOREIGN_ORIGIN_MESSAGE =
 export const BODY_TOO_LARGE_MESSAGE = "What you sent is too large for us to accept. Please shorten it and try again.";
 export const LENGTH_REQUIRED_MESSAGE = "Please send the length of what you send (a Content-Length header).";
 
+/** What the site answers: its pages (GET, HEAD) and its forms and webhooks (POST). */
+export const SERVED_METHODS = ["GET", "HEAD", "POST"];
+/** Methods HTTP defines for resources that no route here takes: 405, naming the ones that work. */
+const REFUSED_METHODS = new Set(["PUT", "PATCH", "DELETE", "OPTIONS"]);
+export const METHOD_NOT_ALLOWED_MESSAGE = "This address does not take that kind of request.";
+export const METHOD_NOT_IMPLEMENTED_MESSAGE = "This site does not know that kind of request.";
+
+/**
+ * Refuses a method the site never serves before React Router sees it: a PUT or DELETE gets 405 with
+ * `Allow`, any other method (TRACE, CONNECT, WebDAV's) 501. React Router answered the first with a 405
+ * and an error logged with its stack each time, and TRACE with a 500 (a Request cannot carry it).
+ */
+export const servedMethodsOnly: RequestHandler = (req, res, next) => {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.setHeader("Allow", SERVED_METHODS.join(", "));
+  if (REFUSED_METHODS.has(req.method)) refuse(req, res, 405, METHOD_NOT_ALLOWED_MESSAGE);
+  else refuse(req, res, 501, METHOD_NOT_IMPLEMENTED_MESSAGE);
+};
+
 /** A short answer a person can read, as a page to browsers and as plain text to other clients. */
 export function refuse(req: Request, res: Response, status: number, message: string) {
   res.status(status);

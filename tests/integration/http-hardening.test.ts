@@ -182,6 +182,27 @@ describe(`the production server's protections on ${kind}`, () => {
     expect(await storedMessages()).toBe(server.databaseUrl ? 0 : undefined);
   });
 
+  it("answers methods it does not serve before React Router, logging no error: TRACE 501, PUT and DELETE 405, POST to a page 405", async () => {
+    const status = (method: string, path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${server.baseUrl}${path}`, { method, headers: { Origin: server.baseUrl } });
+        request.on("response", (response: IncomingMessage) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    const logged = server.output().length;
+    expect(await status("TRACE", "/")).toBe(501);
+    expect(await status("PUT", "/contact")).toBe(405);
+    expect(await status("DELETE", "/admin/orders")).toBe(405);
+    expect(await status("POST", "/faq")).toBe(405);
+    const lines = server.output().slice(logged);
+    expect(lines).not.toMatch(/"level":(50|60)/);
+    expect(lines).not.toContain('"stack"');
+  });
+
   it("refuses an oversized body with 413, and a body of unknown length with 411", async () => {
     const huge = new URLSearchParams({ ...CONTACT_FORM_FIELDS, message: "x".repeat(BODY_LIMITS.other) }).toString();
     const refused = await postContact({ Origin: server.baseUrl }, huge);
