@@ -75,6 +75,30 @@ const membershipById = async (id: string) => (await db().select().from(membershi
 const allWithdrawals = () => db().select().from(withdrawals);
 
 describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
+  it("takes ten statements about one contract at once: each answered, the membership ended once, one refund", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    const now = addMinutes(new Date(), 5);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, () => withdraw({ contractNumber: order.orderNumber, email }, { now })),
+    );
+    expect(answers.filter((answer) => answer.status === "rejected")).toEqual([]);
+    expect(await allWithdrawals()).toHaveLength(10);
+    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect(await refundsOfOrder(order.id)).toMatchObject([{ amount: order.amount }]);
+    expect(await acknowledgementsTo(email)).toHaveLength(10);
+  });
+
+  it("records the same statement sent ten times at once once", async () => {
+    const { order, email } = await paidFastTrack();
+    const idempotencyKey = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => withdraw({ contractNumber: order.orderNumber, email }, { idempotencyKey })),
+    );
+    expect(new Set(answers.map((answer) => answer.receivedAt.getTime())).size).toBe(1);
+    expect(await allWithdrawals()).toHaveLength(1);
+    expect(await refundsOfOrder(order.id)).toHaveLength(1);
+  });
+
   it("within the trial: ends the membership at once and refunds the fast track whose flight is to come", async () => {
     const { order, membership, email } = await paidFastTrack();
     const mailsBefore = (await mailsTo(email)).length;

@@ -39,8 +39,9 @@ const WITHDRAWAL_NOTE = "Rétractation du consommateur (fonction de rétractatio
 async function findContract(
   db: Database,
   { contractNumber, email }: Pick<WithdrawalDetails, "contractNumber" | "email">,
+  { lock = false } = {},
 ) {
-  const [order] = await db
+  const orderQuery = db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -60,6 +61,10 @@ async function findContract(
         inArray(orders.status, CHARGED_ORDER_STATUSES),
       ),
     );
+  // Statements about one contract take its order, then its membership, before anything else: the
+  // statement's insert holds a share lock on both (its foreign keys), and two statements that each
+  // held one and then wanted the membership for its cancellation deadlocked.
+  const [order] = lock ? await orderQuery.for("update", { of: orders }) : await orderQuery;
   if (!order?.email) return null;
   // The period runs from the confirmation e-mail, which goes in the transaction that makes the order
   // paid: that change's entry in the order's history is its time, for every way of paying.
@@ -68,7 +73,8 @@ async function findContract(
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, "paid")));
   if (!paid?.at) return null;
-  const [membership] = await db.select().from(memberships).where(eq(memberships.orderId, order.id));
+  const membershipQuery = db.select().from(memberships).where(eq(memberships.orderId, order.id));
+  const [membership] = lock ? await membershipQuery.for("update") : await membershipQuery;
   return { order: { ...order, email: order.email }, paidAt: paid.at, membership: membership ?? null };
 }
 
@@ -226,7 +232,7 @@ export async function recordWithdrawal(
   const recorded = await db.transaction(async (tx) => {
     const [known] = await tx.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey));
     if (known) return { row: known, first: false, contract: undefined };
-    const contract = await findContract(tx, details);
+    const contract = await findContract(tx, details, { lock: true });
     const outcome = outcomeOf(contract, now);
     const [row] = await tx
       .insert(withdrawals)
