@@ -5,7 +5,17 @@ import pino from "pino";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installDatabase, type Database } from "~/db/client.server";
-import { hostedPayments, invoices, memberships, orders, outbox, payments, providerEvents, refunds } from "~/db/schema";
+import {
+  hostedPayments,
+  invoices,
+  memberships,
+  orders,
+  outbox,
+  payments,
+  failedProviderEvents,
+  providerEvents,
+  refunds,
+} from "~/db/schema";
 import { openOrderPayment, settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { createBooking } from "~/features/booking/orders.server";
@@ -386,6 +396,14 @@ describe("Stripe's webhook", () => {
     return eventsOfThisTest().find((candidate) => candidate.type === "payment_intent.succeeded")!;
   }
 
+  it("keeps a signed event without its object as failed, for a retry, rather than answer a bare 500", async () => {
+    const event = await oneEvent();
+    const { data: _data, ...withoutData } = event;
+    const answer = await receive(fake.signedDelivery(withoutData));
+    expect(answer.status).toBe(500);
+    expect(await db().select({ id: failedProviderEvents.id }).from(failedProviderEvents)).toEqual([{ id: event.id }]);
+  });
+
   it("refuses an unsigned, badly signed or replayed event and changes nothing", async () => {
     const event = await oneEvent();
     const { payload, signature } = fake.signedDelivery(event);
@@ -393,6 +411,8 @@ describe("Stripe's webhook", () => {
     expect((await receive(fake.signedDelivery(event, { secret: "whsec_not_ours" }))).status).toBe(400);
     const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
     expect((await receive(fake.signedDelivery(event, { timestamp: anHourAgo }))).status).toBe(400);
+    const tenMinutesAhead = Math.floor(Date.now() / 1000) + 600;
+    expect((await receive(fake.signedDelivery(event, { timestamp: tenMinutesAhead }))).status).toBe(400);
     expect((await receive({ payload: payload.replace(event.id, "evt_forged"), signature })).status).toBe(400);
     expect(await db().select().from(providerEvents)).toHaveLength(0);
     expect((await receive({ payload, signature })).status).toBe(200);

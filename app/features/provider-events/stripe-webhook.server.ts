@@ -33,6 +33,12 @@ export interface StripeEventRef {
   objectRef: string | null;
 }
 
+/** An event about a payment, an invoice or a subscription that does not say which: nothing to act on, kept for a retry. */
+const NO_OBJECT = "The event names no object (its data.object.id is missing)";
+
+/** How far a signature's time may be from ours, either way: the Stripe SDK's default of 5 minutes. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
 export type WebhookAnswer = { status: 200; body: { received: true } } | { status: 400 | 500; body: { error: string } };
 
 const RECEIVED = { status: 200, body: { received: true } } as const;
@@ -72,12 +78,25 @@ function eventRow(db: Database, event: StripeEventRef) {
  */
 export async function receiveStripeEvent(
   context: StripeWebhookContext,
-  { payload, signature }: { payload: string; signature: string | null },
+  { payload, signature, now = new Date() }: { payload: string; signature: string | null; now?: Date },
 ): Promise<WebhookAnswer> {
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("no Stripe-Signature header");
-    event = context.client.webhooks.constructEvent(payload, signature, context.webhookSecret);
+    event = context.client.webhooks.constructEvent(
+      payload,
+      signature,
+      context.webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      now.getTime(),
+    );
+    // The SDK refuses a signature older than its tolerance, not one from the future: a clock of ours
+    // that runs late, or a signed body kept to be replayed later, must not get around the window.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (signedAt - Math.floor(now.getTime() / 1000) > SIGNATURE_TOLERANCE_SECONDS) {
+      throw new Error("Timestamp in the future, outside the tolerance zone");
+    }
   } catch (error) {
     context.logger.warn(
       { reason: (error as Error).message },
@@ -88,7 +107,8 @@ export async function receiveStripeEvent(
   const processed = await processStripeEvent(context, {
     id: event.id,
     type: event.type,
-    objectRef: (event.data.object as { id?: string }).id ?? null,
+    // A signed event without the object it is about is still Stripe's: kept as failed, not a 500 lost.
+    objectRef: (event.data?.object as { id?: string } | undefined)?.id ?? null,
   });
   return processed.ok ? RECEIVED : { status: 500, body: { error: EVENT_KEPT_FOR_RETRY } };
 }
@@ -126,7 +146,7 @@ async function actOn(context: StripeEventContext, event: StripeEventRef, log: Lo
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed":
     case "payment_intent.processing": {
-      if (!objectRef) break;
+      if (!objectRef) throw new Error(NO_OBJECT);
       const settled = await settleOrderPayment(context.db, context.gateway, {
         by: { ref: objectRef },
         origin: context.origin,
@@ -145,7 +165,7 @@ async function actOn(context: StripeEventContext, event: StripeEventRef, log: Lo
     case "invoice.payment_action_required":
     case "invoice.voided":
     case "invoice.marked_uncollectible": {
-      if (!objectRef) break;
+      if (!objectRef) throw new Error(NO_OBJECT);
       const followed = await followInvoice(context.db, context.gateway, objectRef, {
         claim,
         now,
@@ -157,7 +177,7 @@ async function actOn(context: StripeEventContext, event: StripeEventRef, log: Lo
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
-      if (!objectRef) break;
+      if (!objectRef) throw new Error(NO_OBJECT);
       const followed = await followSubscription(context.db, context.gateway, objectRef, {
         claim,
         now,
@@ -167,7 +187,7 @@ async function actOn(context: StripeEventContext, event: StripeEventRef, log: Lo
       break;
     }
     case "charge.refunded": {
-      if (!objectRef) break;
+      if (!objectRef) throw new Error(NO_OBJECT);
       const followed = await followRefunds(context, objectRef, claim);
       log.info({ outcome: followed }, "stripe webhook: refunds followed");
       break;
