@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { count, sql, type SQL } from "drizzle-orm";
@@ -8,7 +9,7 @@ import { bookingNotes, FAST_TRACK_SERVICE } from "~/features/booking/orders.serv
 import { toMinorUnits } from "~/lib/currency";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { cardBrand } from "~/features/payments/card";
-import { SANDBOX_TEST_CARDS, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { createSandboxGateway, SANDBOX_TEST_CARDS, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { RETENTION } from "~/features/privacy/retention";
 import { siteConfig } from "../site.config";
 
@@ -257,8 +258,10 @@ async function insertOrders(
 
 /** A saved card of the sandbox's, as a membership keeps it: the reference (its unique end left to the SQL), brand and last four. */
 export async function savedCard(number: string) {
-  const { paymentMethod } = await sandboxGateway.charge({
+  // A sandbox of its own, which keeps its answer in memory: nothing of this charge belongs in the data.
+  const { paymentMethod } = await createSandboxGateway().charge({
     orderId: "seed",
+    idempotencyKey: randomUUID(),
     amount: 100,
     currency: "EUR",
     card: { number, expiryMonth: 12, expiryYear: new Date().getFullYear() + 3, cvv: "123" },

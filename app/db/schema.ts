@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { MailAttachment } from "../features/mail/attachment";
@@ -279,6 +280,41 @@ export const payments = pgTable(
   },
   (table) => [index().on(table.orderId)],
 );
+
+/**
+ * A card charge made from our own payment page (the card-form gateway), opened with its idempotency
+ * key before the gateway is called and settled once its answer is recorded with the payment. A
+ * request that died between the two leaves the charge open: the next attempt for the order sends
+ * the same key, and the gateway answers with its first result instead of charging again.
+ */
+export const cardCharges = pgTable(
+  "card_charges",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    idempotencyKey: text().notNull().unique(),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  // At most one open charge per order.
+  (table) => [
+    uniqueIndex()
+      .on(table.orderId)
+      .where(sql`${table.settledAt} is null`),
+  ],
+);
+
+/**
+ * The sandbox gateway's answers by idempotency key, kept like a real provider keeps them: a key sent
+ * again, even after a restart, gets the first answer back. Only the sandbox reads or writes it.
+ */
+export const sandboxAnswers = pgTable("sandbox_answers", {
+  idempotencyKey: text().primaryKey(),
+  answer: jsonb().notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * A payment opened at a provider whose card fields take the card in the browser (Stripe's payment

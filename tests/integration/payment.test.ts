@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { orderEvents, orders, outbox, payments } from "~/db/schema";
+import { cardCharges, orderEvents, orders, outbox, payments, sandboxAnswers } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { createBooking } from "~/features/booking/orders.server";
 import { voucherCheckResponse, voucherCode } from "~/features/booking/voucher.server";
-import type { PaymentGateway } from "~/features/payments/gateway";
-import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import type { CardFormGateway } from "~/features/payments/gateway";
+import { answersInDatabase, createSandboxGateway, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { action, loader } from "~/routes/fast-track-payment";
 import {
   answer,
@@ -26,14 +26,17 @@ vi.hoisted(() => {
 
 const db = bookingTestDatabase();
 
-/** The sandbox, counting the charges it is asked for. */
-function countingGateway() {
-  const gateway: PaymentGateway & { charges: number } = {
-    ...sandboxGateway,
-    charges: 0,
-    charge(request) {
-      gateway.charges++;
-      return sandboxGateway.charge(request);
+/** The sandbox, counting the charges it made: one per answer, however often the same key is sent. */
+function countingGateway(sandbox: CardFormGateway = sandboxGateway, made = new Set<string>()) {
+  const gateway: CardFormGateway & { readonly charges: number } = {
+    ...sandbox,
+    get charges() {
+      return made.size;
+    },
+    async charge(request) {
+      const answer = await sandbox.charge(request);
+      made.add(answer.providerRef);
+      return answer;
     },
   };
   return gateway;
@@ -167,6 +170,42 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     expect(results.map((result) => result.kind === "paid" && result.alreadyPaid).sort()).toEqual([false, true]);
     expect(gateway.charges).toBe(1);
     expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 2, memberships: 1 });
+  });
+
+  it("charges once when the process dies between the gateway's answer and the commit, and the payer tries again", async () => {
+    const orderId = await newOrder();
+    const made = new Set<string>();
+    const beforeRestart = countingGateway(createSandboxGateway({ chargeAnswers: answersInDatabase(db) }), made);
+    const dying: CardFormGateway = {
+      ...beforeRestart,
+      async charge(request) {
+        await beforeRestart.charge(request);
+        throw new Error("the process was killed here");
+      },
+    };
+    const pay = (gateway: CardFormGateway) =>
+      payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin, consentedAt: new Date() });
+    await expect(pay(dying)).rejects.toThrow("killed");
+    expect((await orderRow(orderId)).status).toBe("Not Paid");
+    expect(
+      await db().select({ settledAt: cardCharges.settledAt }).from(cardCharges).where(eq(cardCharges.orderId, orderId)),
+    ).toEqual([{ settledAt: null }]);
+
+    // A new process: a sandbox of its own, which finds its first answer in the database.
+    const afterRestart = countingGateway(createSandboxGateway({ chargeAnswers: answersInDatabase(db) }), made);
+    expect(await pay(afterRestart)).toEqual({ kind: "paid", alreadyPaid: false });
+    const [opened] = await db().select().from(cardCharges).where(eq(cardCharges.orderId, orderId));
+    expect(opened!.settledAt).not.toBeNull();
+    const kept = await db()
+      .select()
+      .from(sandboxAnswers)
+      .where(eq(sandboxAnswers.idempotencyKey, opened!.idempotencyKey));
+    const paid = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(paid).toMatchObject([
+      { outcome: "succeeded", providerRef: (kept[0]!.answer as { providerRef: string }).providerRef },
+    ]);
+    // Both processes were answered with the one charge the sandbox made.
+    expect([...made]).toEqual([paid[0]!.providerRef]);
   });
 
   it("will not take money for a cancelled order, nor for one that does not exist", async () => {

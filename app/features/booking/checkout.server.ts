@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders, payments } from "~/db/schema";
+import { cardCharges, orders, payments } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
 import { countPayment } from "~/features/observability/metrics.server";
@@ -110,8 +111,14 @@ export async function recordConsent(
     .where(eq(orders.id, orderId));
 }
 
-export async function recordPayment(tx: Database, order: OrderDetails, payment: PaymentRecord) {
-  await tx.insert(payments).values({ orderId: order.id, amount: order.amount, currency: order.currency, ...payment });
+/** Records an attempt; false when the gateway's reference was recorded already (the same answer twice). */
+export async function recordPayment(tx: Database, order: OrderDetails, payment: PaymentRecord): Promise<boolean> {
+  const inserted = await tx
+    .insert(payments)
+    .values({ orderId: order.id, amount: order.amount, currency: order.currency, ...payment })
+    .onConflictDoNothing({ target: payments.providerRef })
+    .returning({ id: payments.id });
+  return inserted.length > 0;
 }
 
 /**
@@ -190,9 +197,12 @@ export async function completePaidOrder(
 }
 
 /**
- * Pays an order with a card typed into our own page (the sandbox gateway). The order row stays
- * locked from the check to the commit; an order that is already paid is not charged again. Every
- * attempt is recorded in payments.
+ * Pays an order with a card typed into our own page (the sandbox gateway), in three steps so that no
+ * transaction waits on the gateway and no crash charges twice (ADR 004): with the order locked, the
+ * charge is opened with its idempotency key (`card_charges`, or the open one a request that died left
+ * behind); the gateway is called with that key; with the order locked again, its answer is recorded
+ * (a payment row per answer) and, paid, the order completed. Two requests for one order send the same
+ * key, and the gateway gives both one answer: only one of them completes the order.
  */
 export async function payForOrder(
   db: Database,
@@ -202,14 +212,30 @@ export async function payForOrder(
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   const qrPng = voucherQrFor(orderId, origin);
-  return countedPayment(() =>
-    db.transaction(async (tx): Promise<PaymentResult> => {
+  return countedPayment(async (): Promise<PaymentResult> => {
+    const opened = await db.transaction(async (tx) => {
       const locked = await lockOrderForPayment(tx, orderId);
       if ("kind" in locked) return locked;
-
       const saveCard = await mayStartTrial(tx, order.email);
       await recordConsent(tx, orderId, { startsTrial: saveCard, at: consentedAt });
-      const charge = await gateway.charge({ orderId, amount: order.amount, currency: order.currency, card, saveCard });
+      return { saveCard, charge: await openCardCharge(tx, orderId) };
+    });
+    if ("kind" in opened) return opened;
+
+    const charge = await gateway.charge({
+      orderId,
+      amount: order.amount,
+      currency: order.currency,
+      card,
+      saveCard: opened.saveCard,
+      idempotencyKey: opened.charge.idempotencyKey,
+    });
+
+    return db.transaction(async (tx): Promise<PaymentResult> => {
+      const locked = await lockOrderForPayment(tx, orderId);
+      await tx.update(cardCharges).set({ settledAt: new Date() }).where(eq(cardCharges.id, opened.charge.id));
+      // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
+      if ("kind" in locked) return locked;
       const payment = {
         provider: gateway.name,
         providerRef: charge.providerRef,
@@ -218,8 +244,10 @@ export async function payForOrder(
         outcome: charge.outcome,
         createdAt: new Date(),
       };
-      await recordPayment(tx, order, payment);
+      // A decline answered to two requests with one key is one payment row.
+      const recorded = await recordPayment(tx, order, payment);
       if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
+      if (!recorded) return { kind: "paid", alreadyPaid: true };
       await completePaidOrder(tx, {
         order,
         customerId: locked.customerId,
@@ -229,6 +257,20 @@ export async function payForOrder(
         origin,
       });
       return { kind: "paid", alreadyPaid: false };
-    }),
-  );
+    });
+  });
+}
+
+/** The order's open card charge, or a new one with a key of its own: see `payForOrder`. */
+async function openCardCharge(tx: Database, orderId: string) {
+  const [open] = await tx
+    .select({ id: cardCharges.id, idempotencyKey: cardCharges.idempotencyKey })
+    .from(cardCharges)
+    .where(and(eq(cardCharges.orderId, orderId), isNull(cardCharges.settledAt)));
+  if (open) return open;
+  const [opened] = await tx
+    .insert(cardCharges)
+    .values({ orderId, idempotencyKey: `card:${orderId}:${randomUUID()}` })
+    .returning({ id: cardCharges.id, idempotencyKey: cardCharges.idempotencyKey });
+  return opened!;
 }

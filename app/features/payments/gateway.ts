@@ -19,6 +19,8 @@ export interface ChargeRequest {
   card: Card;
   /** Keep the card for later charges (a membership's renewals): the result then carries its reference. */
   saveCard?: boolean;
+  /** Stored before the call (`card_charges`): the same key always gets the first answer again. */
+  idempotencyKey: string;
 }
 
 export type ChargeOutcome = "succeeded" | "declined" | "insufficient_funds";

@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { CardFormGateway } from "./gateway";
-import { createSandboxGateway, sandboxGateway } from "./sandbox-gateway.server";
+import { answersInMemory, createSandboxGateway } from "./sandbox-gateway.server";
 
 const payFastTrack = (
   gateway: CardFormGateway,
   number: string,
-  { amount = 3300, saveCard }: { amount?: number; saveCard?: boolean } = {},
+  {
+    amount = 3300,
+    saveCard,
+    idempotencyKey = randomUUID(),
+  }: { amount?: number; saveCard?: boolean; idempotencyKey?: string } = {},
 ) =>
   gateway.charge({
+    idempotencyKey,
     orderId: "7f0c7e52-3f59-4a55-9a3e-1f7d0c4c1a11",
     amount,
     currency: "EUR",
@@ -16,9 +21,25 @@ const payFastTrack = (
     saveCard,
   });
 
-const charge = (number: string, amount = 3300) => payFastTrack(sandboxGateway, number, { amount });
+const sandbox = createSandboxGateway();
+const charge = (number: string, amount = 3300) => payFastTrack(sandbox, number, { amount });
 
 describe("the sandbox gateway", () => {
+  it("answers a card charge's key with its first answer, also after a restart on the same answers", async () => {
+    const answers = answersInMemory();
+    const idempotencyKey = randomUUID();
+    const first = await payFastTrack(createSandboxGateway({ chargeAnswers: answers }), "4242424242424242", {
+      idempotencyKey,
+    });
+    // The process restarts: a new gateway on the kept answers.
+    const again = await payFastTrack(createSandboxGateway({ chargeAnswers: answers }), "4242424242424242", {
+      idempotencyKey,
+    });
+    expect(again).toEqual(first);
+    const other = await payFastTrack(createSandboxGateway({ chargeAnswers: answers }), "4242424242424242");
+    expect(other.providerRef).not.toBe(first.providerRef);
+  });
+
   it("accepts the two success test cards", async () => {
     expect(await charge("4242424242424242")).toMatchObject({ outcome: "succeeded", brand: "Visa", last4: "4242" });
     expect(await charge("5555555555554444")).toMatchObject({

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { cardBrand } from "./card";
-import type { CardFormGateway, ChargeOutcome, RefundResult, SavedCardChargeResult } from "./gateway";
+import { eq } from "drizzle-orm";
+import { database, type Database } from "~/db/client.server";
+import { sandboxAnswers } from "~/db/schema";
+import type { CardFormGateway, ChargeOutcome, ChargeResult, RefundResult, SavedCardChargeResult } from "./gateway";
 
 /**
  * The documented test cards (README, "Test cards"). Any other number is declined, so a real card
@@ -34,12 +37,55 @@ const NO_FUNDS = { outcome: "insufficient_funds", message: "Your card has insuff
 
 const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once)_[0-9a-f-]{36}$/;
 
+/** Where the sandbox keeps its answers to card charges, by idempotency key. */
+export interface SandboxAnswers {
+  /** The answer first stored under `key`, if any. */
+  find(key: string): Promise<unknown>;
+  /** Stores `answer` under `key` unless one is there already; returns the one that is kept. */
+  keep(key: string, answer: unknown): Promise<unknown>;
+}
+
+/** Answers kept for the life of the process only, for tests without a database. */
+export function answersInMemory(): SandboxAnswers {
+  const kept = new Map<string, unknown>();
+  return {
+    find: async (key) => kept.get(key),
+    keep: async (key, answer) => {
+      if (!kept.has(key)) kept.set(key, answer);
+      return kept.get(key);
+    },
+  };
+}
+
 /**
- * A gateway that moves no money. It remembers, for as long as the process lives, the answer to
- * every idempotency key, the saved cards that already declined once, and how much of each of its
- * charges was refunded, so that it refuses to refund more than it took.
+ * Answers kept in the process's database (`sandbox_answers`), as a real provider keeps them: a
+ * payment retried after a restart gets the first answer. Only for calls made outside a
+ * transaction: on the embedded database a transaction holds the one connection (ADR 021).
  */
-export function createSandboxGateway(): CardFormGateway {
+export function answersInDatabase(db: () => Database = () => database().db): SandboxAnswers {
+  return {
+    async find(key) {
+      const [row] = await db().select().from(sandboxAnswers).where(eq(sandboxAnswers.idempotencyKey, key));
+      return row?.answer;
+    },
+    async keep(key, answer) {
+      await db().insert(sandboxAnswers).values({ idempotencyKey: key, answer }).onConflictDoNothing();
+      return this.find(key);
+    },
+  };
+}
+
+/**
+ * A gateway that moves no money. It keeps the answer to every card charge in `chargeAnswers` (the
+ * database, for the process's sandbox) and, for as long as the process lives, the answers to saved
+ * card charges and refunds, the saved cards that already declined once, and how much of each of its
+ * charges was refunded, so that it refuses to refund more than it took. (Renewals and refunds are
+ * still charged inside their callers' transactions, which on the embedded database hold its one
+ * connection: their answers cannot go to the database yet.)
+ */
+export function createSandboxGateway({
+  chargeAnswers = answersInMemory(),
+}: { chargeAnswers?: SandboxAnswers } = {}): CardFormGateway {
   const answers = new Map<string, Promise<unknown>>();
   const declinedOnce = new Set<string>();
   const charges = new Map<string, { amount: number; refunded: number }>();
@@ -53,6 +99,15 @@ export function createSandboxGateway(): CardFormGateway {
     return answer;
   }
 
+  /** `once`, and the answer kept in `chargeAnswers`: the first one is what every later call gets. */
+  function keptOnce<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return once(`charge:${key}`, async () => {
+      const known = await chargeAnswers.find(key);
+      if (known !== undefined) return known as T;
+      return (await chargeAnswers.keep(key, await work())) as T;
+    });
+  }
+
   function recordCharge(outcome: ChargeOutcome, amount: number) {
     const providerRef = `sandbox_${randomUUID()}`;
     if (outcome === "succeeded") charges.set(providerRef, { amount, refunded: 0 });
@@ -62,18 +117,20 @@ export function createSandboxGateway(): CardFormGateway {
   return {
     name: "sandbox",
     kind: "card-form",
-    async charge({ amount, card, saveCard }) {
-      assertAmount(amount);
-      const brand = cardBrand(card.number);
-      if (!brand) throw new Error("The sandbox only takes Visa and Mastercard");
-      const { outcome, message } = SANDBOX_TEST_CARDS[card.number] ?? NOT_A_TEST_CARD;
-      const last4 = card.number.slice(-4);
-      const behaviour = SAVED_CARD_BEHAVIOURS[card.number] ?? "pays";
-      const paymentMethod =
-        saveCard && outcome === "succeeded"
-          ? { ref: `pm_sandbox_${behaviour}_${randomUUID()}`, brand, last4 }
-          : undefined;
-      return { outcome, message, brand, last4, providerRef: recordCharge(outcome, amount), paymentMethod };
+    charge({ amount, card, saveCard, idempotencyKey }) {
+      return keptOnce(idempotencyKey, async (): Promise<ChargeResult> => {
+        assertAmount(amount);
+        const brand = cardBrand(card.number);
+        if (!brand) throw new Error("The sandbox only takes Visa and Mastercard");
+        const { outcome, message } = SANDBOX_TEST_CARDS[card.number] ?? NOT_A_TEST_CARD;
+        const last4 = card.number.slice(-4);
+        const behaviour = SAVED_CARD_BEHAVIOURS[card.number] ?? "pays";
+        const paymentMethod =
+          saveCard && outcome === "succeeded"
+            ? { ref: `pm_sandbox_${behaviour}_${randomUUID()}`, brand, last4 }
+            : undefined;
+        return { outcome, message, brand, last4, providerRef: recordCharge(outcome, amount), paymentMethod };
+      });
     },
     chargeSaved({ paymentMethodRef, amount, idempotencyKey }) {
       return once(idempotencyKey, async (): Promise<SavedCardChargeResult> => {
@@ -109,5 +166,8 @@ function assertAmount(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`Cannot charge an amount of ${amount}`);
 }
 
-/** The process's one sandbox, so that its memory of keys and refunds is shared by every request. */
-export const sandboxGateway = createSandboxGateway();
+/**
+ * The process's one sandbox, so that its memory of keys and refunds is shared by every request; its
+ * card charges' answers are kept in the process's database.
+ */
+export const sandboxGateway = createSandboxGateway({ chargeAnswers: answersInDatabase() });
