@@ -26,6 +26,12 @@ if ((command !== "grant" && command !== "revoke") || !email) {
       console.error(`No user has the e-mail ${email}. They must sign up on the site (/auth) first.`);
       return 1;
     }
+    if (change === "unverified") {
+      console.error(
+        `${email} has not confirmed its e-mail address: only an account whose owner followed the link in the confirmation e-mail (sent at sign-up) can be made an admin.`,
+      );
+      return 1;
+    }
     console.log(MESSAGES[command][change](email));
     return 0;
   }, "The role could not be changed:");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { newPerson } from "../support/accounts";
-import { openSignUp, signIn, signInAsNewMember, signUp } from "../support/e2e/auth-page";
+import { confirmAddress, openSignUp, signIn, signInAsNewMember, signUp } from "../support/e2e/auth-page";
 import { adminCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../support/e2e/database";
 import { clientAddressFor, expect, seriousA11yViolations, test } from "../support/e2e/fixtures";
 
@@ -190,6 +190,9 @@ test.describe("the admin dashboard", () => {
       { amount: 1100, status: "completed", currency: "USD" },
       { amount: 9900, status: "Not Paid" },
     ]);
+    // Not before the owner of the address has followed the link of the mail sent at sign-up.
+    await expect(adminCli("grant", person.email)).rejects.toThrow("has not confirmed its e-mail address");
+    await confirmAddress(page, person.email);
     expect(await adminCli("grant", person.email)).toBe(`${person.email} is now an admin.\n`);
 
     await page.reload();
@@ -245,6 +248,7 @@ test.describe("the admin dashboard", () => {
   test("pages through the orders 25 at a time", async ({ page }) => {
     const person = newPerson();
     await signUp(page, person);
+    await confirmAddress(page, person.email);
     await adminCli("grant", person.email);
     // Dated a year back, so that they do not push another test's new orders off the first page.
     const lastYear = Date.now() - 365 * 24 * 3600_000;

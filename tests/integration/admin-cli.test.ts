@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { user, userRoles } from "~/db/schema";
-import { createSignedInAccount } from "../support/integration/requests";
+import { confirmAddress, createSignedInAccount } from "../support/integration/requests";
 import { cliTestDatabase, DATA_DIR_IN_USE, runNpmScript } from "../support/integration/npm-script";
 
 const database = cliTestDatabase();
@@ -23,10 +23,12 @@ async function isAdminInDatabase(db: Database, email: string) {
 
 describe(`npm run admin:grant / admin:revoke on ${kind}`, () => {
   it(
-    "grants and revokes idempotently, and says so; an unknown e-mail fails with a clear message",
+    "grants and revokes idempotently, and says so; an unknown or unconfirmed e-mail fails with a clear message",
     { timeout: 120_000 },
     async () => {
       const { email } = await createSignedInAccount(database.db());
+      const unconfirmed = await createSignedInAccount(database.db());
+      await confirmAddress(database.db(), email);
 
       if (kind === "pglite") {
         // The running "server" (this process) holds the embedded database: the CLI must refuse.
@@ -41,6 +43,11 @@ describe(`npm run admin:grant / admin:revoke on ${kind}`, () => {
         output: `${email.toUpperCase()} is now an admin.\n`,
       });
       expect((await adminCli("grant", email)).output).toBe(`${email} is already an admin: nothing to do.\n`);
+      // Anyone may sign up with an address before its owner: the role waits for the address to be confirmed.
+      expect(await adminCli("grant", unconfirmed.email)).toEqual({
+        code: 1,
+        output: `${unconfirmed.email} has not confirmed its e-mail address: only an account whose owner followed the link in the confirmation e-mail (sent at sign-up) can be made an admin.\n`,
+      });
       const unknown = await adminCli("grant", "nobody@example.com");
       expect(unknown).toEqual({
         code: 1,

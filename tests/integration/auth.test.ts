@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { account, rateLimit, session, user } from "~/db/schema";
+import { account, outbox, rateLimit, session, user } from "~/db/schema";
 import { AUTH_RATE_LIMITS } from "~/features/auth/auth.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { loader as rootLoader } from "~/root";
@@ -9,6 +9,8 @@ import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/sign-out";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import {
+  confirmAddress,
+  confirmationLink,
   cookieHeader,
   createSignedInAccount,
   formRequest,
@@ -71,6 +73,29 @@ describe(`sign-up on ${testDatabaseKind()}`, () => {
     expect(credential!.providerId).toBe("credential");
     expect(credential!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/); // scrypt: salt:key
     expect(await everyRowAsText()).not.toContain(password);
+  });
+
+  it("e-mails a link that confirms the address: the account is unconfirmed until its owner follows it", async () => {
+    await submit(signUpFields("Owner@Example.com", "owner-password"));
+    const [created] = await testDb().select().from(user).where(eq(user.email, "owner@example.com"));
+    expect(created!.emailVerified).toBe(false);
+    const [mail] = await testDb().select().from(outbox).where(eq(outbox.to, "owner@example.com"));
+    expect(mail!.subject).toMatch(/: confirm your e-mail address$/);
+    for (const body of [mail!.textBody, mail!.htmlBody]) {
+      expect(body).toContain("Confirm my e-mail address");
+      expect(body).toContain("The link works for one hour.");
+    }
+    const link = await confirmationLink(testDb(), "owner@example.com");
+    expect(new URL(link).pathname).toBe("/api/auth/verify-email");
+
+    // A forged token confirms nothing.
+    const forged = new URL(link);
+    forged.searchParams.set("token", `${forged.searchParams.get("token")!.slice(0, -4)}AAAA`);
+    await apiLoader(routeArgs(new Request(forged)));
+    expect((await testDb().select().from(user).where(eq(user.id, created!.id)))[0]!.emailVerified).toBe(false);
+
+    await confirmAddress(testDb(), "owner@example.com");
+    expect((await testDb().select().from(user).where(eq(user.id, created!.id)))[0]!.emailVerified).toBe(true);
   });
 
   it("answers a registered e-mail exactly like a new one, and changes nothing", async () => {

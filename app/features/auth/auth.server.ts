@@ -9,8 +9,10 @@ import { CONTROL_CHARACTER, CONTROL_CHARACTER_REFUSED_FR } from "~/lib/form-data
 import { secureCookies } from "~/lib/cookies.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { logger } from "~/logger.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
+import { addressConfirmationMail, VERIFICATION_LINK_HOURS } from "./verification-mail";
 
 /** Sign-in and sign-up attempts allowed per client address and minute; every other auth call gets 100. */
 export const AUTH_RATE_LIMITS = {
@@ -36,6 +38,16 @@ function createAuth(handle: DatabaseHandle) {
       // People sign in after signing up. This also makes a sign-up with a registered e-mail answer
       // exactly like a new one (nothing is created), so the form never reveals who has an account.
       autoSignIn: false,
+    },
+    // A new account's address is confirmed by a link e-mailed at sign-up; signing in does not wait
+    // for it, but the admin role does (`grantAdmin`): an address someone signed up with before its
+    // owner never becomes an admin's.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_HOURS * 3600,
+      sendVerificationEmail: async ({ user: created, url }) => {
+        await enqueueMail(handle.db, { to: created.email, ...(await addressConfirmationMail(url)) });
+      },
     },
     user: { additionalFields: { fullName: { type: "string", required: false } } },
     rateLimit: {

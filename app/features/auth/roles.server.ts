@@ -22,19 +22,29 @@ export async function isAdmin(userId: string, db: Database = database().db): Pro
 
 export type RoleChange = "changed" | "unchanged" | "no-such-user";
 
-async function userIdByEmail(db: Database, email: string): Promise<string | undefined> {
+async function userByEmail(db: Database, email: string) {
   const [found] = await db
-    .select({ id: user.id })
+    .select({ id: user.id, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.email, sql`lower(${email.trim()})`))
     .limit(1);
-  return found?.id;
+  return found;
 }
 
-/** Makes the user with this e-mail an admin; "unchanged" when they already are. */
-export async function grantAdmin(db: Database, email: string): Promise<RoleChange> {
-  const userId = await userIdByEmail(db, email);
-  if (!userId) return "no-such-user";
+async function userIdByEmail(db: Database, email: string): Promise<string | undefined> {
+  return (await userByEmail(db, email))?.id;
+}
+
+/**
+ * Makes the user with this e-mail an admin; "unchanged" when they already are. An account whose
+ * address is not confirmed is refused ("unverified"): anyone may sign up with an address before its
+ * owner does, and the role must go to whoever reads that mailbox.
+ */
+export async function grantAdmin(db: Database, email: string): Promise<RoleChange | "unverified"> {
+  const found = await userByEmail(db, email);
+  if (!found) return "no-such-user";
+  if (!found.emailVerified) return "unverified";
+  const userId = found.id;
   const inserted = await db
     .insert(userRoles)
     .values({ userId, role: ADMIN_ROLE })

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createAccount, type AccountSteps, type Person } from "../accounts";
 import { adminCli, e2eDatabaseUrl, NEEDS_POSTGRES } from "./database";
-import { expect, expectNotice, test } from "./fixtures";
+import { expect, expectNotice, test, waitForMail } from "./fixtures";
 
 // Signing up and in on the /auth page, as a person does; the admin role comes from the real CLI.
 
@@ -30,9 +30,19 @@ export async function signIn(page: Page, person: Person) {
   await expect(page).toHaveURL("/");
 }
 
+/** Opens the link of the mail sent at sign-up, as the address's owner does: the address is confirmed and the site's home page opens. */
+export async function confirmAddress(page: Page, email: string) {
+  const mail = await waitForMail(email, { subject: /confirm your e-mail address$/ });
+  const link = /https?:\/\/[^\s\]"]+\/verify-email\?token=[^\s\]"]+/.exec(mail.text)?.[0];
+  expect(link, "the confirmation link").toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL("/");
+}
+
 const browserSteps = (page: Page): AccountSteps<void> => ({
   signUp: (person) => signUp(page, person),
   grantAdmin: async (email) => {
+    await confirmAddress(page, email);
     await adminCli("grant", email);
   },
   signIn: (person) => signIn(page, person),
