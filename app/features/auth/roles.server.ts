@@ -38,12 +38,19 @@ async function userIdByEmail(db: Database, email: string): Promise<string | unde
 /**
  * Makes the user with this e-mail an admin; "unchanged" when they already are. An account whose
  * address is not confirmed is refused ("unverified"): anyone may sign up with an address before its
- * owner does, and the role must go to whoever reads that mailbox.
+ * owner does, and the role must go to whoever reads that mailbox. `confirmAddress` is the operator
+ * saying the mailbox is theirs (a site without SMTP_URL sends no confirmation e-mail): the address
+ * is then confirmed first.
  */
-export async function grantAdmin(db: Database, email: string): Promise<RoleChange | "unverified"> {
+export async function grantAdmin(
+  db: Database,
+  email: string,
+  { confirmAddress = false } = {},
+): Promise<RoleChange | "unverified"> {
   const found = await userByEmail(db, email);
   if (!found) return "no-such-user";
-  if (!found.emailVerified) return "unverified";
+  if (!found.emailVerified && !confirmAddress) return "unverified";
+  if (!found.emailVerified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, found.id));
   const userId = found.id;
   const inserted = await db
     .insert(userRoles)
