@@ -5,7 +5,7 @@ import compression from "compression";
 import cluster from "node:cluster";
 import { createServer, type IncomingMessage } from "node:http";
 import express, { type RequestHandler } from "express";
-import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
+import { databaseTargetFromEnv, installDatabase, openDatabase, type Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker } from "~/features/mail/outbox-worker.server";
 import { scheduleBilling } from "~/features/memberships/billing-job.server";
@@ -16,6 +16,7 @@ import { REQUEST_ID_HEADER, requestIdFor, withRequestId } from "~/features/obser
 import { gatewayLabel } from "~/features/payments/live-gateway.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
+import { markInterruptedRuns } from "~/lib/job-runs.server";
 import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { clientAddress } from "./client-address";
@@ -147,6 +148,12 @@ function closeIfBodyUnread(req: IncomingMessage) {
   if (!req.complete) req.socket.destroySoon();
 }
 
+/** Job runs a killed process left "started" are marked interrupted at boot, for the system page. */
+async function markDeadRuns(db: Database) {
+  const interrupted = await markInterruptedRuns(db, new Date());
+  if (interrupted > 0) logger.warn({ interrupted }, "job runs whose process died were marked interrupted");
+}
+
 /**
  * The boot path: open and migrate the database, start the outbox worker and the jobs, then listen.
  * With WEB_CONCURRENCY > 1 (ADR 020) this process migrates the database, then forks that many
@@ -158,13 +165,16 @@ export async function start(options: StartOptions = {}): Promise<void> {
   // Vite's dev server runs in one process whatever WEB_CONCURRENCY says.
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1 && !options.devMiddleware) {
     // Migrated once, here: the workers find nothing left to apply.
-    await (await openDatabase(databaseTargetFromEnv(config))).close();
+    const migrated = await openDatabase(databaseTargetFromEnv(config));
+    await markDeadRuns(migrated.db);
+    await migrated.close();
     if (config.METRICS_TOKEN) answerMetricsAsks();
     superviseWorkers({ count: config.WEB_CONCURRENCY, graceMs: SHUTDOWN_GRACE_MS });
     return;
   }
   const handle = await openDatabase(databaseTargetFromEnv(config), { countQueries: config.BENCH_COUNT_QUERIES });
   installDatabase(handle);
+  if (cluster.isPrimary) await markDeadRuns(handle.db);
   if (config.METRICS_TOKEN) startProcessMetrics();
   const outboxWorker = startOutboxWorker(handle.db, config);
   const retention =

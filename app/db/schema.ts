@@ -725,6 +725,10 @@ export const JOB_RUN_OUTCOMES = [
   /** Another run (another instance, or the CLI) held the job's lock: this one left the work to it. */
   "skipped",
   "failed",
+  /** Under way: a run records itself when it starts, so that one killed midway leaves a trace. */
+  "started",
+  /** Found still "started" long after it began, at a server's boot: its process died during the run. */
+  "interrupted",
 ] as const;
 export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
 
@@ -736,7 +740,8 @@ export const jobRuns = pgTable(
     job: text().$type<JobName>().notNull(),
     outcome: text().$type<JobRunOutcome>().notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
-    finishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null while the run is under way (or was when its process died). */
+    finishedAt: timestamp({ withTimezone: true }),
     /** What the run did, as counts: never who. */
     counts: jsonb().$type<Record<string, number>>(),
     error: text(),

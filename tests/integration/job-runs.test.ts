@@ -7,7 +7,7 @@ import type { SystemFacts } from "~/features/admin/system-facts.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { RETENTION_LOCK_ID, runRetention } from "~/features/privacy/retention-job.server";
-import { JOB_RUNS_KEPT, recordedRun } from "~/lib/job-runs.server";
+import { JOB_RUN_STALE_AFTER_MS, JOB_RUNS_KEPT, markInterruptedRuns, recordedRun } from "~/lib/job-runs.server";
 import { loader as systemLoader } from "~/routes/admin.system";
 import { insertContactMessage } from "../support/integration/personal-data-fixtures";
 import { createSignedInAccount, pageRequest, type TestAccount } from "../support/integration/requests";
@@ -56,7 +56,7 @@ describe(`the jobs' runs on ${kind}`, () => {
     const [run] = await runsOf("retention");
     expect(run).toMatchObject({ outcome: "done", error: null, counts: { contactMessages: 1, unpaidOrders: 0 } });
     expect(run!.startedAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
-    expect(run!.finishedAt.getTime()).toBeGreaterThanOrEqual(run!.startedAt.getTime());
+    expect(run!.finishedAt!.getTime()).toBeGreaterThanOrEqual(run!.startedAt.getTime());
     expect(await db().select().from(contactMessages)).toEqual([]);
 
     const [retention] = await systemJobs();
@@ -84,6 +84,44 @@ describe(`the jobs' runs on ${kind}`, () => {
       await other.close();
     }
     expect(await runsOf("retention")).toMatchObject([{ outcome: "skipped", counts: {}, error: null }]);
+  });
+
+  it("records a run as started before it does anything, so that a run whose process dies leaves a trace", async () => {
+    await db().delete(jobRuns);
+    let seenWhileRunning: unknown[] = [];
+    await recordedRun(
+      db(),
+      "billing",
+      async () => {
+        seenWhileRunning = await runsOf("billing");
+      },
+      () => ({ outcome: "done", counts: {} }),
+    );
+    expect(seenWhileRunning).toMatchObject([{ outcome: "started", finishedAt: null, error: null }]);
+    const [ended] = await runsOf("billing");
+    expect(ended).toMatchObject({ outcome: "done" });
+    expect(ended!.finishedAt).not.toBeNull();
+
+    const [shown] = await systemJobs();
+    expect(shown).toMatchObject({ job: "retention", latestWork: null });
+  });
+
+  it("marks a run still started long after it began as interrupted, and leaves a recent one alone", async () => {
+    await db().delete(jobRuns);
+    const now = new Date("2027-01-31T10:00:00Z");
+    const startedAt = (msAgo: number) => new Date(now.getTime() - msAgo);
+    await db()
+      .insert(jobRuns)
+      .values([
+        { job: "billing", outcome: "started", startedAt: startedAt(JOB_RUN_STALE_AFTER_MS + 1) },
+        { job: "billing", outcome: "started", startedAt: startedAt(60_000) },
+        { job: "retention", outcome: "done", startedAt: startedAt(JOB_RUN_STALE_AFTER_MS * 2), finishedAt: now },
+      ]);
+    expect(await markInterruptedRuns(db(), now)).toBe(1);
+    expect((await runsOf("billing")).map((run) => run.outcome).sort()).toEqual(["interrupted", "started"]);
+    expect(await markInterruptedRuns(db(), now)).toBe(0);
+    const billing = (await systemJobs()).find((job) => job.job === "billing");
+    expect(billing!.latestWork).toMatchObject({ outcome: "interrupted", finishedAt: null });
   });
 
   it("records a failed run with its error, which still reaches the caller", async () => {

@@ -101,6 +101,8 @@ const OUTCOMES: Record<JobRunOutcome, { label: string; tone: StatusTone }> = {
   done: { label: "Terminée", tone: "good" },
   skipped: { label: "Laissée à une autre instance", tone: "neutral" },
   failed: { label: "Échec", tone: "bad" },
+  started: { label: "En cours", tone: "neutral" },
+  interrupted: { label: "Interrompue", tone: "bad" },
 };
 
 const COUNT_LABELS: { retention: Record<keyof RetentionCounts, string>; billing: Record<keyof BillingCounts, string> } =
@@ -135,10 +137,15 @@ function runDetail(job: JobName, run: JobRun) {
     .filter(([, count]) => count > 0)
     .map(([key, count]) => `${labels[key] ?? key} : ${formatCountFr(count)}`);
   if (done.length) return done.join(" · ");
-  return run.outcome === "skipped" ? "Une autre instance tenait le verrou de la tâche" : "Rien à faire";
+  if (run.outcome === "skipped") return "Une autre instance tenait le verrou de la tâche";
+  if (run.outcome === "started") return "En cours d'exécution";
+  if (run.outcome === "interrupted") return "Son processus s'est arrêté pendant l'exécution (arrêt forcé ou plantage)";
+  return "Rien à faire";
 }
 
-const duration = (run: JobRun) => formatDurationFr(run.finishedAt.getTime() - run.startedAt.getTime());
+/** How long the run took; a dash for one under way or interrupted, which never ended. */
+const duration = (run: JobRun) =>
+  run.finishedAt ? formatDurationFr(run.finishedAt.getTime() - run.startedAt.getTime()) : "—";
 
 function OutcomeBadge({ outcome }: { outcome: JobRunOutcome }) {
   return <StatusBadge tone={OUTCOMES[outcome].tone}>{OUTCOMES[outcome].label}</StatusBadge>;
