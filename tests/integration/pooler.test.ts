@@ -110,10 +110,12 @@ describe.runIf(onPostgres)("two instances of two workers through PgBouncer in tr
            insert into customers (full_name, email)
            select 'Due Member ' || n, 'due.member.' || n || '@example.com' from generate_series(1, $1::int) n
            returning id, email)
-         insert into memberships (customer_id, email, plan, currency, price, status, trial_ends_at, current_period_start,
-                                  current_period_end, trial_reminder_sent_at, payment_method_ref, card_brand, card_last4)
+         insert into memberships (customer_id, email, plan, currency, price, status, trial_ends_at, billing_anchor,
+                                  current_period_start, current_period_end, trial_reminder_sent_at, payment_method_ref,
+                                  card_brand, card_last4)
          select id, email, 'medium', 'EUR', $2::int, 'active', now() - interval '3 months 1 hour',
-                now() - interval '3 months 1 hour', now() - interval '1 hour', now() - interval '3 months 1 day',
+                now() - interval '3 months 1 hour', now() - interval '3 months 1 hour', now() - interval '1 hour',
+                now() - interval '3 months 1 day',
                 'pm_sandbox_pays_' || gen_random_uuid(), 'Visa', '4242'
          from due`,
         [DUE_MEMBERSHIPS, price],
