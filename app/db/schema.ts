@@ -707,12 +707,23 @@ export const withdrawals = pgTable(
   },
   (table) => [
     index().on(table.receivedAt, table.id),
+    // The back office's list filtered by outcome, and the hourly cap on unmatched statements.
+    index().on(table.outcome, table.receivedAt, table.id),
     index().on(table.orderId),
     index().on(table.membershipId),
     check("withdrawals_outcome_known", sql`${table.outcome} in (${quotedList(WITHDRAWAL_OUTCOMES)})`),
     check("withdrawals_scope_known", sql`${table.scope} in (${quotedList(WITHDRAWAL_SCOPES)})`),
   ],
 );
+
+/**
+ * Unmatched withdrawal statements not kept because the hour's cap was reached (a flood of junk
+ * statements, ADR 019): counted per hour, for the back office to see.
+ */
+export const withdrawalOverflow = pgTable("withdrawal_overflow", {
+  hour: timestamp({ withTimezone: true }).primaryKey(),
+  count: integer().notNull(),
+});
 
 // The scheduled jobs' runs (ADR 026), for the back office's system page.
 

@@ -1,11 +1,18 @@
+import { data } from "react-router";
 import type { Route } from "./+types/admin.withdrawals";
 import { SectionCard } from "~/components/layout/section-card";
 import { database } from "~/db/client.server";
+import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
+import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
+import { WithdrawalFiltersForm } from "~/features/admin/ui/withdrawal-filters-form";
+import { parseWithdrawalFilters, withdrawalFilterValues } from "~/features/admin/withdrawal-filters";
+import { listWithdrawals, recentOverflow } from "~/features/admin/withdrawals-list.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { UNMATCHED_STATEMENTS_PER_HOUR } from "~/features/withdrawal/withdrawal.server";
 import { WithdrawalList } from "~/features/withdrawal/ui/withdrawal-list";
-import { latestWithdrawals, WITHDRAWAL_LIST_LIMIT } from "~/features/withdrawal/withdrawals-admin.server";
+import { formatCountFr, formatDateTimeFr } from "~/lib/format-fr";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Rétractations" }),
@@ -14,20 +21,55 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { withdrawals: await latestWithdrawals(database().db), limit: WITHDRAWAL_LIST_LIMIT };
+  const params = new URL(request.url).searchParams;
+  const values = withdrawalFilterValues(params);
+  const db = database().db;
+  const overflow = await recentOverflow(db, new Date());
+  const parsed = parseWithdrawalFilters(params);
+  if (!parsed.success) return data({ values, errors: parsed.errors, page: null, overflow }, { status: 400 });
+  const page = await listWithdrawals(db, pagePositionFromSearch(params), parsed.filters);
+  return { values, errors: {}, page, overflow };
 }
 
 export default function AdminWithdrawalsPage({ loaderData }: Route.ComponentProps) {
+  const { values, errors, page, overflow } = loaderData;
   return (
     <AdminPage
       title="Rétractations"
-      lead="Les déclarations faites via la fonction de rétractation du site. Celles « sans correspondance » sont à examiner : elles n'ont rien modifié et le client n'a pas reçu d'e-mail."
+      lead="Les déclarations faites via la fonction de rétractation du site, des plus récentes aux plus anciennes, 25 par page. Celles « sans correspondance » sont à examiner : elles n'ont rien modifié et le client n'a pas reçu d'e-mail."
     >
-      <SectionCard
-        title="Les plus récentes"
-        subtitle={`Les ${loaderData.limit} dernières, de la plus récente à la plus ancienne.`}
-      >
-        <WithdrawalList withdrawals={loaderData.withdrawals} links />
+      {overflow.length > 0 ? (
+        <SectionCard title="Plafond des déclarations sans correspondance atteint">
+          <p className="text-sm">
+            {`Au-delà de ${formatCountFr(UNMATCHED_STATEMENTS_PER_HOUR)} déclarations sans correspondance par heure, les suivantes ne sont pas enregistrées (un envoi en masse). Cette semaine :`}
+          </p>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {overflow.map((hour) => (
+              <li key={hour.hour.toISOString()}>
+                {`Heure commençant le ${formatDateTimeFr(hour.hour)} : ${formatCountFr(hour.count)} non enregistrée${hour.count > 1 ? "s" : ""}`}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
+      ) : null}
+      <SectionCard title="Rechercher et filtrer">
+        <WithdrawalFiltersForm values={values} errors={errors} />
+      </SectionCard>
+      <SectionCard title="Résultats">
+        {page ? (
+          <>
+            <WithdrawalList withdrawals={page.rows} links />
+            <KeysetPagination
+              page={page}
+              label="Pagination des rétractations"
+              labels={{ previous: "Plus récentes", next: "Plus anciennes" }}
+            />
+          </>
+        ) : (
+          <p role="alert" className="text-sm text-destructive">
+            Corrigez les filtres ci-dessus pour afficher les rétractations.
+          </p>
+        )}
       </SectionCard>
     </AdminPage>
   );

@@ -131,6 +131,10 @@ test.describe("the withdrawal function", () => {
     await expect(cardOf(page, "Rétractations")).toContainText("Rétractation appliquée");
     await expect(cardOf(page, "Rétractations")).toContainText(customer.fullName);
     await page.goto("/admin/withdrawals");
+    await page.getByLabel("Recherche").fill(customer.orderNumber);
+    await page.getByLabel("Résultat").selectOption({ label: "Rétractation appliquée" });
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page).toHaveURL(/[?&]outcome=withdrawn/);
     await expect(page.getByText(customer.orderNumber).first()).toBeVisible();
   });
 

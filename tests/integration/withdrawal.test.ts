@@ -11,9 +11,10 @@ import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { receiptTime } from "~/features/withdrawal/receipt-time";
-import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { recordWithdrawal, UNMATCHED_STATEMENTS_PER_HOUR } from "~/features/withdrawal/withdrawal.server";
 import { erasePersonalData, findPersonalData, personalDataCounts } from "~/features/privacy/personal-data.server";
-import { latestWithdrawals, withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
+import { withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
+import { listWithdrawals, recentOverflow } from "~/features/admin/withdrawals-list.server";
 import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
 import { companyDay } from "~/lib/company-time";
 import { action as withdrawAction } from "~/routes/withdraw";
@@ -264,10 +265,71 @@ describe(`the back office's withdrawals on ${testDatabaseKind()}`, () => {
     const [ofOrder] = await withdrawalsOf(db(), { orderId: order.id });
     expect(ofOrder).toMatchObject({ outcome: "withdrawn", contractNumber: order.orderNumber, name: "Ada Lovelace" });
     expect(await withdrawalsOf(db(), { membershipId: membership.id })).toEqual([ofOrder]);
-    expect((await latestWithdrawals(db())).map((row) => [row.outcome, row.orderNumber])).toEqual([
+    const all = await listWithdrawals(db(), null, { outcome: null, search: null });
+    expect(all.rows.map((row) => [row.outcome, row.orderNumber])).toEqual([
       ["withdrawn", order.orderNumber],
       ["unmatched", null],
     ]);
+  });
+
+  it("pages and filters them, so that junk never hides a genuine statement", async () => {
+    const { order, email } = await paidFastTrack();
+    const start = new Date();
+    // 30 junk statements after a genuine unmatched one (a typing mistake) and the withdrawal itself.
+    await withdraw({ contractNumber: "FT-1-TYPO", email, fullName: "Ada Lovelace" }, { now: start });
+    await withdraw({ contractNumber: order.orderNumber, email }, { now: addMinutes(start, 1) });
+    for (let index = 0; index < 30; index++) {
+      await withdraw(
+        { contractNumber: `JUNK-${index}`, email: `junk${index}@example.net`, fullName: "Junk Sender" },
+        { now: addMinutes(start, 2 + index / 100) },
+      );
+    }
+    const first = await listWithdrawals(db(), null, { outcome: null, search: null });
+    expect(first.rows).toHaveLength(25);
+    expect(first.previous).toBeNull();
+    const second = await listWithdrawals(db(), { after: first.next! }, { outcome: null, search: null });
+    expect(second.rows.map((row) => row.contractNumber)).toEqual([
+      "JUNK-4",
+      "JUNK-3",
+      "JUNK-2",
+      "JUNK-1",
+      "JUNK-0",
+      order.orderNumber,
+      "FT-1-TYPO",
+    ]);
+    expect(second.next).toBeNull();
+
+    const genuine = await listWithdrawals(db(), null, { outcome: "unmatched", search: "lovelace" });
+    expect(genuine.rows.map((row) => row.contractNumber)).toEqual(["FT-1-TYPO"]);
+    const withdrawn = await listWithdrawals(db(), null, { outcome: "withdrawn", search: null });
+    expect(withdrawn.rows.map((row) => row.orderNumber)).toEqual([order.orderNumber]);
+    // A LIKE wildcard typed in the search matches itself only.
+    expect((await listWithdrawals(db(), null, { outcome: null, search: "junk_1" })).rows).toEqual([]);
+  });
+
+  it(`keeps at most ${UNMATCHED_STATEMENTS_PER_HOUR} unmatched statements an hour, counting the rest for the back office, and answers each alike`, async () => {
+    const { order, email } = await paidFastTrack();
+    const now = new Date();
+    await db()
+      .insert(withdrawals)
+      .values(
+        Array.from({ length: UNMATCHED_STATEMENTS_PER_HOUR }, (_, index) => ({
+          name: "Junk Sender",
+          contractNumber: `JUNK-${index}`,
+          email: `junk${index}@example.net`,
+          outcome: "unmatched" as const,
+          scope: "both" as const,
+          idempotencyKey: randomUUID(),
+          receivedAt: addMinutes(now, -30),
+        })),
+      );
+    const over = await withdraw({ contractNumber: "JUNK-X", email: "junkx@example.net" }, { now });
+    expect(over).toEqual({ receivedAt: now });
+    expect(await db().select().from(withdrawals).where(eq(withdrawals.contractNumber, "JUNK-X"))).toEqual([]);
+    expect(await recentOverflow(db(), now)).toMatchObject([{ count: 1 }]);
+    // A statement that matches a contract is still taken.
+    await withdraw({ contractNumber: order.orderNumber, email }, { now });
+    expect(await db().select().from(withdrawals).where(eq(withdrawals.orderId, order.id))).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, min } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   customers,
@@ -6,6 +6,7 @@ import {
   memberships,
   orderEvents,
   orders,
+  withdrawalOverflow,
   withdrawals,
   type WithdrawalOutcome,
   type WithdrawalScope,
@@ -205,6 +206,32 @@ async function refundWithdrawal(
   return { refunds, fastTrackProvided, failed };
 }
 
+/**
+ * Unmatched statements kept per hour, across every address: past it, one more is counted in
+ * `withdrawal_overflow` instead (the back office shows the count), so that a flood of junk cannot
+ * fill the table or bury a genuine statement. Each address is also rate-limited, as every form is.
+ */
+export const UNMATCHED_STATEMENTS_PER_HOUR = 100;
+
+async function unmatchedCapReached(tx: Database, now: Date): Promise<boolean> {
+  const [{ kept } = { kept: 0 }] = await tx
+    .select({ kept: count() })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.outcome, "unmatched"),
+        gt(withdrawals.receivedAt, new Date(now.getTime() - 3_600_000)),
+        lte(withdrawals.receivedAt, now),
+      ),
+    );
+  if (kept < UNMATCHED_STATEMENTS_PER_HOUR) return false;
+  await tx
+    .insert(withdrawalOverflow)
+    .values({ hour: sql`date_trunc('hour', ${now.toISOString()}::timestamptz)`, count: 1 })
+    .onConflictDoUpdate({ target: withdrawalOverflow.hour, set: { count: sql`${withdrawalOverflow.count} + 1` } });
+  return true;
+}
+
 function outcomeOf(contract: Contract | null, now: Date): WithdrawalOutcome {
   if (!contract) return "unmatched";
   return now < withdrawalPeriodEnd(contract.paidAt) ? "withdrawn" : "late";
@@ -234,6 +261,7 @@ export async function recordWithdrawal(
     if (known) return { row: known, first: false, contract: undefined };
     const contract = await findContract(tx, details, { lock: true });
     const outcome = outcomeOf(contract, now);
+    if (outcome === "unmatched" && (await unmatchedCapReached(tx, now))) return { overflow: true as const };
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -260,6 +288,8 @@ export async function recordWithdrawal(
         : null;
     return { row, first: true, contract, membershipEndedAt };
   });
+  // Answered like any statement, so that the page tells nothing of what matched.
+  if ("overflow" in recorded) return { receivedAt: now };
   const { row } = recorded;
   if (row.outcome === "unmatched") return { receivedAt: row.receivedAt };
   // The same statement sent again: its contract is looked up afresh, to make any refund still owed.
