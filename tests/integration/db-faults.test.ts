@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { toMinorUnits } from "~/lib/currency";
+import { siteConfig } from "../../site.config";
 import { bookingFormFields } from "../support/integration/booking-helpers";
+import { runNpmScript } from "../support/integration/npm-script";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
-import { testDatabaseKind } from "../support/test-database";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../support/test-database";
 
 // PostgreSQL drops the server's connections (a restart, a failover, PgBouncer's server_lifetime, an
 // operator's pg_terminate_backend) while guests book and pay: no process may exit, every answer is a
@@ -159,4 +164,72 @@ describe.runIf(kind === "postgres")("a database that drops the server's connecti
     },
     120_000,
   );
+
+  it("the billing command fails cleanly when its connection is cut, and the next run bills each fee once", async () => {
+    const database = await createEmptyPostgresDatabase();
+    try {
+      const DUE = 300;
+      const migrated = await openDatabase({ kind: "postgres", url: database.url });
+      await migrated.db.execute(sql`
+        with due as (
+          insert into customers (full_name, email)
+          select 'Due Member ' || n, 'due.member.' || n || '@example.com' from generate_series(1, ${DUE}::int) n
+          returning id, email)
+        insert into memberships (customer_id, email, plan, currency, price, status, trial_ends_at, billing_anchor,
+                                 current_period_start, current_period_end, trial_reminder_sent_at, payment_method_ref,
+                                 card_brand, card_last4)
+        select id, email, 'medium', 'EUR', ${toMinorUnits(siteConfig.pricing.medium.price)}::int, 'active',
+               now() - interval '3 months 1 hour', now() - interval '3 months 1 hour', now() - interval '3 months 1 hour',
+               now() - interval '1 hour', now() - interval '3 months 1 day', 'pm_sandbox_pays_' || gen_random_uuid(),
+               'Visa', '4242'
+        from due`);
+      await migrated.close();
+
+      const env = { DATABASE_URL: database.url, LOG_LEVEL: "silent" };
+      const cut: { code: number; output: string }[] = [];
+      for (let round = 0; round < 4; round++) {
+        let running = true;
+        const billing = runNpmScript("billing", [], env).finally(() => (running = false));
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        while (running) {
+          await admin.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+          );
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await admin.end();
+        cut.push(await billing);
+      }
+      for (const run of cut) {
+        expect(run.output).not.toMatch(/Unhandled 'error' event|uncaught/i);
+        // Either it finished between two cuts, or it stopped and said why.
+        if (run.code !== 0) expect(run.output).toContain("The billing run failed:");
+      }
+      expect(
+        cut.some((run) => run.code !== 0),
+        "a run was cut short",
+      ).toBe(true);
+
+      const last = await runNpmScript("billing", [], env);
+      expect(last.code, last.output).toBe(0);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ status: string; invoices: number; attempts: number }>(
+          `select i.status, count(*)::int as invoices, max(i.attempts)::int as attempts
+           from memberships m join invoices i on i.membership_id = m.id group by i.status`,
+        );
+        expect(rows).toEqual([{ status: "paid", invoices: DUE, attempts: 1 }]);
+        const periods = await client.query<{ active: number }>(
+          "select count(*)::int as active from memberships where status = 'active' and current_period_end > now()",
+        );
+        expect(periods.rows[0]!.active).toBe(DUE);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 180_000);
 });
