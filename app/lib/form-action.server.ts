@@ -9,9 +9,6 @@ import { readFormData } from "./form-data.server";
 import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests, type RateLimitTier } from "./rate-limit.server";
 import { unexpectedFields } from "./unexpected-fields";
 
-export const DATABASE_UNAVAILABLE =
-  "We could not reach our database for a moment, so this was not saved. Please send it again.";
-
 /** Answers a submission with its errors and what was typed, plus `formErrors` about the whole form. */
 type Refuse<Extra> = (
   init: number | ResponseInit,
@@ -101,7 +98,7 @@ export async function handleFormAction<Schema extends z.ZodObject, Saved, Extra 
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, form, ...logContext }, `${failure.log}: the database was unavailable`);
-      return refuse({ status: 503, headers: { "Retry-After": "5" } }, [DATABASE_UNAVAILABLE], failure.data);
+      return refuse({ status: 503, headers: { "Retry-After": "5" } }, [failure.formError], failure.data);
     }
     logger.error({ err: error, form, ...logContext }, failure.log);
     return refuse(500, [failure.formError], failure.data);

@@ -26,13 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = database().db;
   const overflow = await recentOverflow(db, new Date());
   const parsed = parseWithdrawalFilters(params);
-  if (!parsed.success) return data({ values, errors: parsed.errors, page: null, overflow }, { status: 400 });
+  const cap = UNMATCHED_STATEMENTS_PER_HOUR;
+  if (!parsed.success) return data({ values, errors: parsed.errors, page: null, overflow, cap }, { status: 400 });
   const page = await listWithdrawals(db, pagePositionFromSearch(params), parsed.filters);
-  return { values, errors: {}, page, overflow };
+  return { values, errors: {}, page, overflow, cap };
 }
 
 export default function AdminWithdrawalsPage({ loaderData }: Route.ComponentProps) {
-  const { values, errors, page, overflow } = loaderData;
+  const { values, errors, page, overflow, cap } = loaderData;
   return (
     <AdminPage
       title="Rétractations"
@@ -41,7 +42,7 @@ export default function AdminWithdrawalsPage({ loaderData }: Route.ComponentProp
       {overflow.length > 0 ? (
         <SectionCard title="Plafond des déclarations sans correspondance atteint">
           <p className="text-sm">
-            {`Au-delà de ${formatCountFr(UNMATCHED_STATEMENTS_PER_HOUR)} déclarations sans correspondance par heure, les suivantes ne sont pas enregistrées (un envoi en masse). Cette semaine :`}
+            {`Au-delà de ${formatCountFr(cap)} déclarations sans correspondance par heure, les suivantes ne sont pas enregistrées (un envoi en masse). Cette semaine :`}
           </p>
           <ul className="mt-2 grid gap-1 text-sm">
             {overflow.map((hour) => (
