@@ -2,13 +2,13 @@ import { addMilliseconds } from "date-fns";
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, memberships } from "~/db/schema";
-import { NO_BILLING_COUNTS, runBilling, type BillingCounts } from "~/features/memberships/billing-job.server";
+import { NO_BILLING_COUNTS, type BillingCounts } from "~/features/memberships/billing-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { lastDayToWithdraw } from "~/features/legal/model-withdrawal-form";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { emptyBookingTables } from "../support/integration/booking-helpers";
-import { insertMembership } from "../support/integration/memberships-fixtures";
+import { billAt, insertMembership } from "../support/integration/memberships-fixtures";
 import { insertCustomer } from "../support/integration/orders-fixtures";
 import { installedTestDatabase } from "../support/integration/installed-database";
 import { testDatabaseKind } from "../support/test-database";
@@ -243,11 +243,7 @@ beforeEach(async () => {
   await emptyBookingTables(db());
 });
 
-async function bill(now: Date) {
-  const outcome = await runBilling(db(), sandboxGateway, { now, origin });
-  expect(outcome.ran).toBe(true);
-  return outcome.counts;
-}
+const bill = (now: Date) => billAt(db(), now);
 
 async function membership(id: string) {
   const [row] = await db().select().from(memberships).where(eq(memberships.id, id));

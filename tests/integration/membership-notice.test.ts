@@ -3,14 +3,14 @@ import { asc, eq } from "drizzle-orm";
 import { companyMonthsLater } from "~/lib/company-time";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, membershipEvents, memberships, outbox, refunds } from "~/db/schema";
-import { NO_BILLING_COUNTS, runBilling, type BillingCounts } from "~/features/memberships/billing-job.server";
+import { NO_BILLING_COUNTS, type BillingCounts } from "~/features/memberships/billing-job.server";
 import { cancelMembership, cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { emptyBookingTables } from "../support/integration/booking-helpers";
-import { insertMembership } from "../support/integration/memberships-fixtures";
+import { billAt, insertMembership } from "../support/integration/memberships-fixtures";
 import { insertCustomer } from "../support/integration/orders-fixtures";
 import { installedTestDatabase } from "../support/integration/installed-database";
 import { testDatabaseKind } from "../support/test-database";
@@ -33,11 +33,7 @@ beforeEach(async () => {
   await emptyBookingTables(db());
 });
 
-async function bill(now: Date) {
-  const outcome = await runBilling(db(), sandboxGateway, { now, origin });
-  expect(outcome.ran).toBe(true);
-  return outcome.counts;
-}
+const bill = (now: Date) => billAt(db(), now);
 
 const counts = (some: Partial<BillingCounts>): BillingCounts => ({ ...NO_BILLING_COUNTS, ...some });
 

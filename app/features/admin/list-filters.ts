@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "./customer-search";
 
 // The query strings of the back office's filtered lists (orders, memberships): a GET form whose
 // fields are the filters, read back with a zod schema that says in French what is wrong.
@@ -6,6 +7,19 @@ import { z } from "~/lib/zod";
 /** An empty field of a filter form is the same as no field. */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+/** A list's search field: empty, or `MIN_SEARCH_LENGTH` to `MAX_SEARCH_LENGTH` characters of `what` ("du nom ou de l'adresse e-mail"). */
+export const searchFilter = (what: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `La recherche ne peut pas dépasser ${MAX_SEARCH_LENGTH} caractères.`)
+      .refine(
+        (text) => text === "" || text.length >= MIN_SEARCH_LENGTH,
+        `Saisissez au moins ${MIN_SEARCH_LENGTH} caractères ${what}.`,
+      ),
+  );
 
 /** The first French message for each field a filter schema refused. */
 export type FilterErrors<Field extends string> = Partial<Record<Field, string>>;

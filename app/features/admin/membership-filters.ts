@@ -1,7 +1,6 @@
 import { z } from "~/lib/zod";
 import { MEMBERSHIP_PLANS, MEMBERSHIP_STATUSES, type MembershipPlan, type MembershipStatus } from "~/db/schema";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "./customer-search";
-import { filterValues, optional, parseFilters, type FilterErrors } from "./list-filters";
+import { filterValues, optional, parseFilters, searchFilter, type FilterErrors } from "./list-filters";
 
 // The query string of /admin/memberships.
 
@@ -17,16 +16,7 @@ export const NO_MEMBERSHIP_FILTERS: MembershipFilters = { status: null, plan: nu
 const filtersSchema = z.object({
   status: optional(z.enum(MEMBERSHIP_STATUSES, { error: "Statut inconnu : choisissez-en un dans la liste." })),
   plan: optional(z.enum(MEMBERSHIP_PLANS, { error: "Formule inconnue : choisissez-en une dans la liste." })),
-  q: optional(
-    z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH, `La recherche ne peut pas dépasser ${MAX_SEARCH_LENGTH} caractères.`)
-      .refine(
-        (text) => text === "" || text.length >= MIN_SEARCH_LENGTH,
-        `Saisissez au moins ${MIN_SEARCH_LENGTH} caractères du nom ou de l'adresse e-mail.`,
-      ),
-  ),
+  q: searchFilter("du nom ou de l'adresse e-mail"),
 });
 
 export const MEMBERSHIP_FILTER_FIELDS = ["status", "plan", "q"] as const;

@@ -1,7 +1,6 @@
 import { z } from "~/lib/zod";
 import { WITHDRAWAL_OUTCOMES, type WithdrawalOutcome } from "~/db/schema";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "./customer-search";
-import { filterValues, optional, parseFilters, type FilterErrors } from "./list-filters";
+import { filterValues, optional, parseFilters, searchFilter, type FilterErrors } from "./list-filters";
 
 // The query string of /admin/withdrawals.
 
@@ -13,16 +12,7 @@ export interface WithdrawalFilters {
 
 const filtersSchema = z.object({
   outcome: optional(z.enum(WITHDRAWAL_OUTCOMES, { error: "Résultat inconnu : choisissez-en un dans la liste." })),
-  q: optional(
-    z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH, `La recherche ne peut pas dépasser ${MAX_SEARCH_LENGTH} caractères.`)
-      .refine(
-        (text) => text === "" || text.length >= MIN_SEARCH_LENGTH,
-        `Saisissez au moins ${MIN_SEARCH_LENGTH} caractères du nom, de l'e-mail ou du numéro.`,
-      ),
-  ),
+  q: searchFilter("du nom, de l'e-mail ou du numéro"),
 });
 
 export const WITHDRAWAL_FILTER_FIELDS = ["outcome", "q"] as const;

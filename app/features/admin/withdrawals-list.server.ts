@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, withdrawalOverflow, withdrawals } from "~/db/schema";
+import { withdrawalColumns } from "~/features/withdrawal/withdrawals-admin.server";
 import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
 import type { WithdrawalFilters } from "./withdrawal-filters";
 
@@ -42,14 +43,7 @@ export async function listWithdrawals(
   const paging = keysetPaging({ createdAt: withdrawals.receivedAt, id: withdrawals.id }, position, pageSize);
   const fetched = await db
     .select({
-      id: withdrawals.id,
-      name: withdrawals.name,
-      contractNumber: withdrawals.contractNumber,
-      email: withdrawals.email,
-      outcome: withdrawals.outcome,
-      orderId: withdrawals.orderId,
-      membershipId: withdrawals.membershipId,
-      receivedAt: withdrawals.receivedAt,
+      ...withdrawalColumns,
       orderNumber: orders.orderNumber,
       cursor: paging.cursor,
     })

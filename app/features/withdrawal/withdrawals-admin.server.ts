@@ -2,7 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { withdrawals } from "~/db/schema";
 
-const columns = {
+/** A withdrawal's columns as the back office shows them. */
+export const withdrawalColumns = {
   id: withdrawals.id,
   name: withdrawals.name,
   contractNumber: withdrawals.contractNumber,
@@ -16,7 +17,7 @@ const columns = {
 /** The withdrawals about one order or one membership, newest first, for its back-office page. */
 export async function withdrawalsOf(db: Database, about: { orderId: string } | { membershipId: string }) {
   return db
-    .select(columns)
+    .select(withdrawalColumns)
     .from(withdrawals)
     .where(
       "orderId" in about ? eq(withdrawals.orderId, about.orderId) : eq(withdrawals.membershipId, about.membershipId),

@@ -123,3 +123,10 @@ export async function paidMember(
   expect(invoice!.status).toBe("paid");
   return { membership: membership!, invoice: invoice!, orderId };
 }
+
+/** Runs the billing job as of `now` with the sandbox, checks that it took its lock, and gives its counts. */
+export async function billAt(db: Database, now: Date) {
+  const outcome = await runBilling(db, sandboxGateway, { now, origin: FIXTURE_ORIGIN });
+  expect(outcome.ran, "the run took its lock").toBe(true);
+  return outcome.counts;
+}
