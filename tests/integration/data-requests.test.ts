@@ -197,7 +197,12 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     );
     expect(data.contactMessages).toHaveLength(1);
     expect(data.unsubscribeRequests).toHaveLength(1);
-    expect(data.emails.map((mail) => mail.subject).sort()).toEqual(["About", ...bookingMails(paid.orderNumber)]);
+    expect(data.emails.map((mail) => mail.subject).sort()).toEqual([
+      "About",
+      // The account's sign-up sent its address a confirmation link.
+      `${siteConfig.company.name}: confirm your e-mail address`,
+      ...bookingMails(paid.orderNumber),
+    ]);
     expect(data.memberships).toEqual([
       expect.objectContaining({
         plan: "medium",
@@ -243,7 +248,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
         refunds: 0,
         contactMessages: 1,
         unsubscribeRequests: 1,
-        emails: 3,
+        emails: 4,
       },
     });
   });
@@ -358,7 +363,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
         customersAnonymised: 1,
         contactMessages: 1,
         unsubscribeRequests: 1,
-        emails: 3,
+        emails: 4,
         accounts: 1,
       },
     });

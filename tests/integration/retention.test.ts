@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/db/client.server";
+import { installDatabase, openDatabase, type Database } from "~/db/client.server";
 import {
   contactMessages,
   customers,
@@ -52,9 +52,12 @@ const db = (): Database => handle.db;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
+  // The process's database, as on a server: the sandbox keeps its card charges' answers there.
+  installDatabase(handle);
 });
 
 afterAll(async () => {
+  installDatabase(undefined);
   await handle.destroy();
 });
 

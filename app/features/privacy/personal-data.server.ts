@@ -119,6 +119,14 @@ export interface PersonalData {
   emails: { subject: string; text: string; status: string; createdAt: Date; sentAt: Date | null }[];
 }
 
+/**
+ * A mail's text with each link's query cut off: one-time links (an address confirmation, an
+ * unsubscribe confirmation) carry their secret there, and an export is a file that travels.
+ */
+function withoutLinkQueries(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?\]]+)\?[^\s\]]*/g, "$1?[removed]");
+}
+
 const sameAddress = (column: AnyColumn, email: string) => eq(sql`lower(${column})`, email.trim().toLowerCase());
 
 /** The address as a whole word of a text: "ann@example.com" is not in "joann@example.com". */
@@ -358,17 +366,19 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
       .from(withdrawals)
       .where(sameAddress(withdrawals.email, email))
       .orderBy(asc(withdrawals.receivedAt)),
-    emails: await db
-      .select({
-        subject: outbox.subject,
-        text: outbox.textBody,
-        status: outbox.status,
-        createdAt: outbox.createdAt,
-        sentAt: outbox.sentAt,
-      })
-      .from(outbox)
-      .where(mailsAbout(email))
-      .orderBy(asc(outbox.createdAt)),
+    emails: (
+      await db
+        .select({
+          subject: outbox.subject,
+          text: outbox.textBody,
+          status: outbox.status,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+        })
+        .from(outbox)
+        .where(mailsAbout(email))
+        .orderBy(asc(outbox.createdAt))
+    ).map((mail) => ({ ...mail, text: withoutLinkQueries(mail.text) })),
   };
 }
 
