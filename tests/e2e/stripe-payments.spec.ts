@@ -5,7 +5,7 @@ import pg from "pg";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
 import { createAccount } from "../support/accounts";
-import { signIn, signUp } from "../support/e2e/auth-page";
+import { confirmAddress, signIn, signUp } from "../support/e2e/auth-page";
 import { bookAndReachPayment, consentBox } from "../support/e2e/booking-form";
 import { NEEDS_POSTGRES } from "../support/e2e/database";
 import {
@@ -74,6 +74,7 @@ function signInAsAdmin(page: Page, server: ProductionServer) {
     {
       signUp: (person) => signUp(page, person),
       grantAdmin: async (address) => {
+        await confirmAddress(page, address);
         await promisify(execFile)("npm", ["run", "--silent", "admin:grant", "--", address], {
           env: { ...process.env, DATABASE_URL: server.databaseUrl, APP_SECRET: server.appSecret },
         });
