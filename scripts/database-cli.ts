@@ -13,9 +13,19 @@ export class CommandError extends Error {
  * (a bad environment, the embedded database in use, a CommandError) prints its message alone.
  */
 export async function runCommand(work: () => Promise<number>, failure: string) {
+  let settled = false;
+  // A query whose connection was cut at an unlucky moment can leave its promise pending with nothing
+  // else to wait for: Node then exits with 13 and says nothing. Say what happened, and exit with 1.
+  process.once("exit", () => {
+    if (settled) return;
+    console.error(`${failure} a database query never answered (its connection was lost).`);
+    process.exitCode = 1;
+  });
   try {
     process.exitCode = await work();
+    settled = true;
   } catch (error) {
+    settled = true;
     if (error instanceof DataDirLockedError || error instanceof EnvError || error instanceof CommandError) {
       console.error(error.message);
     } else {
