@@ -22,6 +22,7 @@ import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
 import { clientAddress } from "./client-address";
 import { closeHttpServer } from "./close-http-server";
 import { superviseWorkers } from "./cluster";
+import { scheduleGatewayFollowUp } from "./gateway-follow-up";
 import { inFlightWork, type InFlightWork } from "./in-flight";
 import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
@@ -43,6 +44,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** The jobs' first runs wait for the boot to settle. */
 const RETENTION_FIRST_RUN_DELAY_MS = 10_000;
 const BILLING_FIRST_RUN_DELAY_MS = 15_000;
+const FOLLOW_UP_FIRST_RUN_DELAY_MS = 20_000;
+const FOLLOW_UP_INTERVAL_MS = 5 * 60_000;
 
 interface StartOptions {
   /** Vite's dev middleware, in development; in production the built client is served from disk. */
@@ -196,6 +199,11 @@ export async function start(options: StartOptions = {}): Promise<void> {
           logger,
         })
       : undefined;
+  const followUp = scheduleGatewayFollowUp(handle.db, {
+    intervalMs: FOLLOW_UP_INTERVAL_MS,
+    firstRunDelayMs: FOLLOW_UP_FIRST_RUN_DELAY_MS,
+    logger,
+  });
   const inFlight = inFlightWork();
   const server = (await createApp(options, inFlight)).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: handle.kind, payments: gatewayLabel(config) }, "server listening");
@@ -211,6 +219,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
     await inFlight.settled(Math.max(0, graceEnds - Date.now()));
     await retention?.stop();
     await billing?.stop();
+    await followUp.stop();
     await outboxWorker.stop();
     installDatabase(undefined);
     await handle.close();

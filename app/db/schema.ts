@@ -480,6 +480,9 @@ export const dataRequestEvents = pgTable(
 export const MEMBERSHIP_STATUSES = ["trialing", "active", "past_due", "canceled", "ended"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
+export const PROVIDER_CANCELS = ["now", "period-end", "notice"] as const;
+export type ProviderCancel = (typeof PROVIDER_CANCELS)[number];
+
 export const MEMBERSHIP_PLANS = ["medium", "premium"] as const;
 export type MembershipPlan = (typeof MEMBERSHIP_PLANS)[number];
 
@@ -521,6 +524,13 @@ export const memberships = pgTable(
     paymentMethodRef: text().notNull(),
     /** Set when the provider bills the membership itself (a Stripe subscription): our billing job leaves it alone. */
     providerSubscriptionRef: text().unique(),
+    /**
+     * A cancellation decided here that the provider has not confirmed yet (ADR 018): written with
+     * the cancellation, cleared once the provider is told, and told again by the follow-up job if
+     * the provider failed to answer. 'now' ends its subscription at once, 'period-end' when the
+     * period ends, 'notice' at `currentPeriodEnd`, which one month's notice brought forward.
+     */
+    providerCancel: text().$type<ProviderCancel>(),
     /** The provider's customer that holds the card, with a provider-billed membership. */
     providerCustomerRef: text(),
     cardBrand: text().notNull(),
@@ -543,6 +553,10 @@ export const memberships = pgTable(
     check("memberships_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
     check("memberships_status_known", sql`${table.status} in (${quotedList(MEMBERSHIP_STATUSES)})`),
     check("memberships_plan_known", sql`${table.plan} in (${quotedList(MEMBERSHIP_PLANS)})`),
+    check("memberships_provider_cancel_known", sql`${table.providerCancel} in (${quotedList(PROVIDER_CANCELS)})`),
+    index()
+      .on(table.updatedAt)
+      .where(sql`${table.providerCancel} is not null`),
   ],
 );
 
@@ -648,6 +662,9 @@ export const invoices = pgTable(
   ],
 );
 
+export const REFUND_STATUSES = ["pending", "done"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** Money given back through the gateway, for an order or an invoice, with why, who and when. */
 export const refunds = pgTable(
   "refunds",
@@ -660,8 +677,15 @@ export const refunds = pgTable(
     currency: text().$type<CurrencyCode>().notNull(),
     reason: text().notNull(),
     idempotencyKey: text().notNull().unique(),
-    /** The gateway's id of this refund: one row per refund, however it reached our ledger (ADR 018). */
-    providerRef: text().notNull().unique(),
+    /**
+     * 'pending' from before the gateway is asked (the amount already counts against what may be
+     * refunded) until its answer is recorded; 'done' then (ADR 004).
+     */
+    status: text().$type<RefundStatus>().notNull().default("done"),
+    /** The charge being refunded, kept so that a pending refund can be finished after a crash. */
+    chargeRef: text(),
+    /** The gateway's id of this refund, once done: one row per refund, however it reached our ledger (ADR 018). */
+    providerRef: text().unique(),
     actorUserId: text().references(() => user.id, { onDelete: "set null" }),
     actorLabel: text().notNull(),
     createdAt: createdAt(),
@@ -671,6 +695,11 @@ export const refunds = pgTable(
     index().on(table.invoiceId),
     check("refunds_amount_positive", sql`${table.amount} > 0`),
     check("refunds_one_target", sql`(${table.orderId} is null) <> (${table.invoiceId} is null)`),
+    check("refunds_status_known", sql`${table.status} in (${quotedList(REFUND_STATUSES)})`),
+    check("refunds_done_has_provider_ref", sql`${table.status} = 'pending' or ${table.providerRef} is not null`),
+    index()
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -175,7 +175,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
   it("charges once when the process dies between the gateway's answer and the commit, and the payer tries again", async () => {
     const orderId = await newOrder();
     const made = new Set<string>();
-    const beforeRestart = countingGateway(createSandboxGateway({ chargeAnswers: answersInDatabase(db) }), made);
+    const beforeRestart = countingGateway(createSandboxGateway({ answers: answersInDatabase(db) }), made);
     const dying: CardFormGateway = {
       ...beforeRestart,
       async charge(request) {
@@ -192,7 +192,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     ).toEqual([{ settledAt: null }]);
 
     // A new process: a sandbox of its own, which finds its first answer in the database.
-    const afterRestart = countingGateway(createSandboxGateway({ chargeAnswers: answersInDatabase(db) }), made);
+    const afterRestart = countingGateway(createSandboxGateway({ answers: answersInDatabase(db) }), made);
     expect(await pay(afterRestart)).toEqual({ kind: "paid", alreadyPaid: false });
     const [opened] = await db().select().from(cardCharges).where(eq(cardCharges.orderId, orderId));
     expect(opened!.settledAt).not.toBeNull();

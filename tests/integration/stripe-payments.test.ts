@@ -1,4 +1,4 @@
-import { addDays, addHours } from "date-fns";
+import { addDays, addHours, addMinutes } from "date-fns";
 import { and, asc, eq } from "drizzle-orm";
 import { companyMonthsLater } from "~/lib/company-time";
 import pino from "pino";
@@ -29,7 +29,9 @@ import { createStripeClient } from "~/features/payments/stripe/stripe-client.ser
 import { createStripeGateway } from "~/features/payments/stripe/stripe-gateway.server";
 import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
+import { followUpGatewayWork } from "../../server/gateway-follow-up";
 import { bookingInput, emptyBookingTables } from "../support/integration/booking-helpers";
+import { rowLockIsFree } from "../support/integration/row-lock";
 import { startFakeStripe, type FakeStripe } from "../support/stripe/fake-stripe";
 import { billingCycleDate } from "../support/stripe/fake-stripe-state";
 import { stripeBrowser } from "../support/stripe/stripe-browser";
@@ -365,8 +367,8 @@ describe("refunds made in Stripe's dashboard", () => {
   });
 });
 
-describe("a refund of ours that Stripe's webhook recorded first", () => {
-  it("is not recorded again when the admin sends the same form once more", async () => {
+describe("a refund of ours whose answer was lost", () => {
+  it("is finished by Stripe's webhook under the admin who asked, and not again when the admin sends the same form once more", async () => {
     const orderId = await paidOrder("vic@example.com");
     const form = { amount: 900, reason: "Lane closed", idempotencyKey: crypto.randomUUID() };
     // Stripe refunds, then our transaction fails before it records anything.
@@ -378,9 +380,11 @@ describe("a refund of ours that Stripe's webhook recorded first", () => {
       },
     };
     await expect(refundOrder(db(), failing, { orderId, refund: form, actor: ADMIN })).rejects.toThrow();
-    expect(await db().select().from(refunds)).toHaveLength(0);
+    const ledger = () =>
+      db().select({ amount: refunds.amount, status: refunds.status, actorLabel: refunds.actorLabel }).from(refunds);
+    expect(await ledger()).toEqual([{ amount: 900, status: "pending", actorLabel: ADMIN.label }]);
     await deliverNewEvents();
-    expect(await db().select({ amount: refunds.amount }).from(refunds)).toEqual([{ amount: 900 }]);
+    expect(await ledger()).toEqual([{ amount: 900, status: "done", actorLabel: ADMIN.label }]);
 
     expect(await refundOrder(db(), gateway, { orderId, refund: form, actor: ADMIN })).toMatchObject({
       kind: "already-refunded",
@@ -568,9 +572,29 @@ describe("the membership on Stripe Billing", () => {
     const endsAt = companyMonthsLater(now, 1);
     // The company keeps the used share rounded down.
     const refund = 4900 - Number((4900n * BigInt(+endsAt - +quarter.start)) / BigInt(+quarter.end - +quarter.start));
+    // Stripe is asked with nothing of ours locked: after the cancellation is committed.
+    const lockFree: boolean[] = [];
+    const watching: HostedCardGateway = {
+      ...gateway,
+      async cancelSubscriptionAt(ref, at) {
+        lockFree.push(await rowLockIsFree(db(), memberships, renewed.id));
+        return gateway.cancelSubscriptionAt(ref, at);
+      },
+      async refund(request) {
+        lockFree.push(await rowLockIsFree(db(), invoices, paid!.id));
+        return gateway.refund(request);
+      },
+    };
     expect(
-      await cancelMembership(db(), { membershipId: renewed.id, actor: CUSTOMER_ACTOR, now, origin, gateway }),
+      await cancelMembership(db(), {
+        membershipId: renewed.id,
+        actor: CUSTOMER_ACTOR,
+        now,
+        origin,
+        gateway: watching,
+      }),
     ).toEqual({ kind: "cancelled", accessUntil: endsAt, atOnce: false, refunded: { amount: refund, currency: "EUR" } });
+    expect(lockFree).toEqual([true, true]);
     const subscription = await stripe.subscriptions.retrieve(renewed.providerSubscriptionRef!);
     expect(subscription).toMatchObject({
       status: "active",
@@ -599,15 +623,37 @@ describe("the membership on Stripe Billing", () => {
     expect(await db().select().from(invoices).where(eq(invoices.membershipId, renewed.id))).toHaveLength(2);
   });
 
-  it("changes nothing when Stripe refuses the cancellation", async () => {
+  it("keeps a cancellation Stripe failed to hear, and tells Stripe once it answers again", async () => {
     await paidOrder("ola@example.com");
     const member = await membershipOf("ola@example.com");
     fake.outage = { status: 500 };
-    await expect(
-      cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now: new Date(), origin, gateway }),
-    ).rejects.toThrow();
+    const now = new Date();
+    expect(
+      await cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now, origin, gateway }),
+    ).toMatchObject({ kind: "cancelled", atOnce: false });
     fake.outage = undefined;
-    expect(await membershipOf("ola@example.com")).toMatchObject({ status: "trialing", cancelAtPeriodEnd: false });
+    expect(await membershipOf("ola@example.com")).toMatchObject({
+      status: "trialing",
+      cancelAtPeriodEnd: true,
+      providerCancel: "period-end",
+    });
+    expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({
+      cancel_at_period_end: false,
+    });
+    // Stripe's own snapshot, which does not know of it yet, does not undo it.
+    await deliverNewEvents();
+    expect(await membershipOf("ola@example.com")).toMatchObject({ cancelAtPeriodEnd: true });
+
+    const logger = { info: () => {}, warn: () => {}, error: () => {} };
+    expect(await followUpGatewayWork(db(), gateway, { now, logger })).toEqual({ refunds: 0, cancellations: 0 });
+    expect(await followUpGatewayWork(db(), gateway, { now: addMinutes(now, 10), logger })).toEqual({
+      refunds: 0,
+      cancellations: 1,
+    });
+    expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({
+      cancel_at_period_end: true,
+    });
+    expect(await membershipOf("ola@example.com")).toMatchObject({ cancelAtPeriodEnd: true, providerCancel: null });
   });
 });
 

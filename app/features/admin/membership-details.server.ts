@@ -80,6 +80,7 @@ export async function findMembershipDetails(db: Database, membershipId: string) 
           amount: refunds.amount,
           currency: refunds.currency,
           reason: refunds.reason,
+          status: refunds.status,
           actorLabel: refunds.actorLabel,
           createdAt: refunds.createdAt,
         })

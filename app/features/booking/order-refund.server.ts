@@ -3,24 +3,15 @@ import type { Database } from "~/db/client.server";
 import { customers, orders, payments } from "~/db/schema";
 import type { PaymentGateway } from "~/features/payments/gateway";
 import type { RefundInput } from "~/features/payments/refund";
-import { issueRefund, type RefundOutcome } from "~/features/payments/refunds.server";
+import { issueRefund, type Refundable, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
 import { isUuid } from "~/lib/uuid";
 import { wasCharged } from "./order-status";
 import { changeOrderStatus } from "./order-status.server";
 
-/**
- * Refunds all or part of a paid order through the gateway: never more than was paid and not yet
- * refunded. A full refund makes the order 'refunded' (its history says who, when and why); a
- * partial one leaves it paid. The customer is told by e-mail.
- */
-export async function refundOrder(
-  db: Database,
-  gateway: PaymentGateway,
-  { orderId, refund, actor }: { orderId: string; refund: RefundInput; actor: Actor },
-): Promise<RefundOutcome | { kind: "not-found" }> {
-  if (!isUuid(orderId)) return { kind: "not-found" };
-  return db.transaction(async (tx) => {
+/** Refunds of an order: its last successful charge, and 'refunded' once all of it is given back. */
+export const orderRefunds: Refundable<{ orderId: string }> = {
+  async lock(tx, { orderId }) {
     const [order] = await tx
       .select({
         status: orders.status,
@@ -33,22 +24,17 @@ export async function refundOrder(
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .where(eq(orders.id, orderId))
       .for("update", { of: orders });
-    if (!order) return { kind: "not-found" };
+    if (!order) return null;
     const [charge] = await tx
       .select({ providerRef: payments.providerRef, brand: payments.brand, last4: payments.last4 })
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.outcome, "succeeded")))
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    const outcome = await issueRefund(tx, gateway, {
-      target: { orderId },
+    return {
       chargeRef: wasCharged(order.status) ? (charge?.providerRef ?? null) : null,
       paid: order.amount,
       currency: order.currency,
-      amount: refund.amount,
-      reason: refund.reason,
-      idempotencyKey: refund.idempotencyKey,
-      actor,
       notify:
         order.email && charge
           ? {
@@ -58,10 +44,24 @@ export async function refundOrder(
               cardLast4: charge.last4,
             }
           : null,
-    });
-    if (outcome.kind === "refunded" && outcome.refundedTotal >= order.amount) {
-      await changeOrderStatus(tx, { orderId, to: "refunded", actor, note: refund.reason });
-    }
-    return outcome;
-  });
+    };
+  },
+  async fullyRefunded(tx, { orderId }, { actor, reason }) {
+    await changeOrderStatus(tx, { orderId, to: "refunded", actor, note: reason });
+  },
+};
+
+/**
+ * Refunds all or part of a paid order through the gateway: never more than was paid and not yet
+ * refunded. A full refund makes the order 'refunded' (its history says who, when and why); a
+ * partial one leaves it paid. The customer is told by e-mail.
+ */
+export async function refundOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  { orderId, refund, actor }: { orderId: string; refund: RefundInput; actor: Actor },
+): Promise<RefundOutcome | { kind: "not-found" }> {
+  if (!isUuid(orderId)) return { kind: "not-found" };
+  const outcome = await issueRefund(db, gateway, orderRefunds, { target: { orderId }, ...refund, actor });
+  return outcome ?? { kind: "not-found" };
 }

@@ -1,18 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices } from "~/db/schema";
-import type { PaymentGateway } from "~/features/payments/gateway";
-import { refundedSoFar } from "~/features/payments/refunds.server";
+import { refundedSoFar, reserveRefund } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { noticeEnd } from "./cancellation-notice";
-import { refundInvoice } from "./invoice-refund.server";
+import { invoiceRefunds } from "./invoice-refund.server";
 import { changeMembership, type Membership } from "./membership-status.server";
 
-/** A cancellation that one month's notice brought forward: the new end, and what was refunded (minor units, 0 for nothing). */
+/**
+ * A cancellation that one month's notice brought forward: the new end, what is refunded (minor
+ * units, 0 for nothing), and the refund the caller finishes once its transaction commits.
+ */
 export interface NoticeOutcome {
   endsAt: Date;
   refunded: number;
+  refundId?: string;
 }
 
 /**
@@ -23,14 +26,14 @@ export interface NoticeOutcome {
  * Returns undefined when the period's end comes first, or within the first term: then nothing
  * changes here and the caller cancels for the period's end as before.
  *
- * Sandbox billing: the period is shortened, and the billing job ends the membership then. A
- * membership Stripe bills is told to cancel then (`cancel_at`) first: if Stripe refuses, nothing
- * here changes.
+ * The refund is reserved here and made by the caller after the commit (`finishRefund`). Sandbox
+ * billing: the period is shortened, and the billing job ends the membership then. A membership
+ * Stripe bills is marked for Stripe to be told to cancel then (`cancel_at`), after the commit too.
  */
 export async function cancelWithNotice(
   tx: Database,
   membership: Membership,
-  { actor, now, gateway }: { actor: Actor; now: Date; gateway: () => PaymentGateway },
+  { actor, now }: { actor: Actor; now: Date },
 ): Promise<NoticeOutcome | undefined> {
   if (membership.status !== "active" || membership.currentPeriodStart <= membership.trialEndsAt) return undefined;
   const [invoice] = await tx
@@ -54,31 +57,26 @@ export async function cancelWithNotice(
     refunded: await refundedSoFar(tx, { invoiceId: invoice.id }),
   });
   if (endsAt >= membership.currentPeriodEnd) return undefined;
-  if (membership.providerSubscriptionRef) {
-    const provider = gateway();
-    if (provider.kind !== "hosted-card")
-      throw new Error("This membership is billed by Stripe, which is not configured");
-    await provider.cancelSubscriptionAt(membership.providerSubscriptionRef, endsAt);
-  }
   await changeMembership(tx, {
     membershipId: membership.id,
     to: membership.status,
     actor,
     note: `Résiliation avec préavis d'un mois : fin le ${formatDateTimeFr(endsAt)}`,
-    changes: { cancelAtPeriodEnd: true, currentPeriodEnd: endsAt },
+    changes: {
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: endsAt,
+      ...(membership.providerSubscriptionRef && { providerCancel: "notice" }),
+    },
   });
-  let refunded = 0;
-  if (refund > 0) {
-    const outcome = await refundInvoice(tx, gateway(), {
-      invoiceId: invoice.id,
-      refund: {
-        amount: refund,
-        reason: "Préavis d'un mois : part non utilisée du trimestre",
-        idempotencyKey: `notice:${membership.id}:${invoice.id}`,
-      },
-      actor,
-    });
-    if (outcome.kind === "refunded") refunded = outcome.amount;
-  }
-  return { endsAt, refunded };
+  if (refund <= 0) return { endsAt, refunded: 0 };
+  const reserved = await reserveRefund(tx, invoiceRefunds, {
+    target: { invoiceId: invoice.id },
+    amount: refund,
+    reason: "Préavis d'un mois : part non utilisée du trimestre",
+    idempotencyKey: `notice:${membership.id}:${invoice.id}`,
+    actor,
+  });
+  return reserved?.kind === "reserved"
+    ? { endsAt, refunded: refund, refundId: reserved.refundId }
+    : { endsAt, refunded: 0 };
 }

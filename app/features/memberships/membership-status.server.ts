@@ -11,7 +11,13 @@ export type Membership = typeof memberships.$inferSelect;
 export type MembershipChanges = Partial<
   Pick<
     Membership,
-    "currentPeriodStart" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "graceEndsAt" | "endedAt" | "trialReminderSentAt"
+    | "currentPeriodStart"
+    | "currentPeriodEnd"
+    | "cancelAtPeriodEnd"
+    | "graceEndsAt"
+    | "endedAt"
+    | "trialReminderSentAt"
+    | "providerCancel"
   >
 >;
 

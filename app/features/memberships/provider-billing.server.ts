@@ -52,7 +52,8 @@ export async function followSubscription(
       await endMembership(tx, membership, { now, origin });
       return "followed";
     }
-    const changes = periodChanges(membership, subscription);
+    // A cancellation of ours that Stripe has not been told yet: its snapshot would undo it.
+    const changes = membership.providerCancel ? undefined : periodChanges(membership, subscription);
     if (!changes) return "nothing-to-do";
     await changeMembership(tx, {
       membershipId: membership.id,

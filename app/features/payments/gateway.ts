@@ -75,6 +75,8 @@ export interface RefundResult {
 export interface ProviderRefund extends RefundResult {
   /** Minor units. */
   amount: number;
+  /** The key we asked for it with, when it is one of ours. */
+  idempotencyKey?: string;
 }
 
 interface GatewayCommon {

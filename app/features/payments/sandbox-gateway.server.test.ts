@@ -28,15 +28,15 @@ describe("the sandbox gateway", () => {
   it("answers a card charge's key with its first answer, also after a restart on the same answers", async () => {
     const answers = answersInMemory();
     const idempotencyKey = randomUUID();
-    const first = await payFastTrack(createSandboxGateway({ chargeAnswers: answers }), "4242424242424242", {
+    const first = await payFastTrack(createSandboxGateway({ answers: answers }), "4242424242424242", {
       idempotencyKey,
     });
     // The process restarts: a new gateway on the kept answers.
-    const again = await payFastTrack(createSandboxGateway({ chargeAnswers: answers }), "4242424242424242", {
+    const again = await payFastTrack(createSandboxGateway({ answers: answers }), "4242424242424242", {
       idempotencyKey,
     });
     expect(again).toEqual(first);
-    const other = await payFastTrack(createSandboxGateway({ chargeAnswers: answers }), "4242424242424242");
+    const other = await payFastTrack(createSandboxGateway({ answers: answers }), "4242424242424242");
     expect(other.providerRef).not.toBe(first.providerRef);
   });
 

@@ -37,7 +37,7 @@ const NO_FUNDS = { outcome: "insufficient_funds", message: "Your card has insuff
 
 const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once)_[0-9a-f-]{36}$/;
 
-/** Where the sandbox keeps its answers to card charges, by idempotency key. */
+/** Where the sandbox keeps its answers to card charges and refunds, by idempotency key. */
 export interface SandboxAnswers {
   /** The answer first stored under `key`, if any. */
   find(key: string): Promise<unknown>;
@@ -69,42 +69,47 @@ export function answersInDatabase(db: () => Database = () => database().db): San
       return row?.answer;
     },
     async keep(key, answer) {
-      await db().insert(sandboxAnswers).values({ idempotencyKey: key, answer }).onConflictDoNothing();
-      return this.find(key);
+      const [kept] = await db()
+        .insert(sandboxAnswers)
+        .values({ idempotencyKey: key, answer })
+        .onConflictDoNothing()
+        .returning({ answer: sandboxAnswers.answer });
+      // Another process stored its answer under the key first: that one stands.
+      return kept ? kept.answer : this.find(key);
     },
   };
 }
 
 /**
- * A gateway that moves no money. It keeps the answer to every card charge in `chargeAnswers` (the
- * database, for the process's sandbox) and, for as long as the process lives, the answers to saved
- * card charges and refunds, the saved cards that already declined once, and how much of each of its
- * charges was refunded, so that it refuses to refund more than it took. (Renewals and refunds are
- * still charged inside their callers' transactions, which on the embedded database hold its one
- * connection: their answers cannot go to the database yet.)
+ * A gateway that moves no money. It keeps the answer to every card charge and refund in `answers`
+ * (the database, for the process's sandbox) and, for as long as the process lives, the answers to
+ * saved card charges, the saved cards that already declined once, and how much of each of its
+ * charges was refunded, so that it refuses to refund more than it took. (Renewals are still charged
+ * inside the billing job's transactions, which on the embedded database hold its one connection:
+ * their answers cannot go to the database yet.)
  */
 export function createSandboxGateway({
-  chargeAnswers = answersInMemory(),
-}: { chargeAnswers?: SandboxAnswers } = {}): CardFormGateway {
-  const answers = new Map<string, Promise<unknown>>();
+  answers = answersInMemory(),
+}: { answers?: SandboxAnswers } = {}): CardFormGateway {
+  const inFlight = new Map<string, Promise<unknown>>();
   const declinedOnce = new Set<string>();
   const charges = new Map<string, { amount: number; refunded: number }>();
 
   function once<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const known = answers.get(key) as Promise<T> | undefined;
+    const known = inFlight.get(key) as Promise<T> | undefined;
     if (known) return known;
     const answer = work();
-    answers.set(key, answer);
-    answer.catch(() => answers.delete(key));
+    inFlight.set(key, answer);
+    answer.catch(() => inFlight.delete(key));
     return answer;
   }
 
-  /** `once`, and the answer kept in `chargeAnswers`: the first one is what every later call gets. */
+  /** `once`, and the answer kept in `answers`: the first one is what every later call gets. */
   function keptOnce<T>(key: string, work: () => Promise<T>): Promise<T> {
-    return once(`charge:${key}`, async () => {
-      const known = await chargeAnswers.find(key);
+    return once(key, async () => {
+      const known = await answers.find(key);
       if (known !== undefined) return known as T;
-      return (await chargeAnswers.keep(key, await work())) as T;
+      return (await answers.keep(key, await work())) as T;
     });
   }
 
@@ -133,7 +138,7 @@ export function createSandboxGateway({
       });
     },
     chargeSaved({ paymentMethodRef, amount, idempotencyKey }) {
-      return once(idempotencyKey, async (): Promise<SavedCardChargeResult> => {
+      return once(`saved:${idempotencyKey}`, async (): Promise<SavedCardChargeResult> => {
         assertAmount(amount);
         const behaviour = SAVED_CARD_REF.exec(paymentMethodRef)?.[1] as SavedCardBehaviour | undefined;
         if (!behaviour) throw new Error("The sandbox does not know this saved card");
@@ -147,7 +152,7 @@ export function createSandboxGateway({
       });
     },
     refund({ chargeRef, amount, idempotencyKey }) {
-      return once(idempotencyKey, async (): Promise<RefundResult> => {
+      return keptOnce(`refund:${idempotencyKey}`, async (): Promise<RefundResult> => {
         assertAmount(amount);
         const charge = charges.get(chargeRef);
         // A charge from before a restart is unknown here; the caller's own ledger caps it.
@@ -168,6 +173,6 @@ function assertAmount(amount: number) {
 
 /**
  * The process's one sandbox, so that its memory of keys and refunds is shared by every request; its
- * card charges' answers are kept in the process's database.
+ * answers to card charges and refunds are kept in the process's database.
  */
-export const sandboxGateway = createSandboxGateway({ chargeAnswers: answersInDatabase() });
+export const sandboxGateway = createSandboxGateway({ answers: answersInDatabase() });

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders, payments, refunds, type CurrencyCode } from "~/db/schema";
-import { refundOrder } from "~/features/booking/order-refund.server";
-import { refundInvoice } from "~/features/memberships/invoice-refund.server";
+import { orderRefunds } from "~/features/booking/order-refund.server";
+import { invoiceRefunds } from "~/features/memberships/invoice-refund.server";
 import type { Claim, Followed } from "~/features/memberships/provider-billing.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
+import { recordGatewayRefund } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
 import { isUuid } from "~/lib/uuid";
 
@@ -14,7 +15,8 @@ const STRIPE_DASHBOARD: Actor = { userId: null, label: "stripe" };
  * Refunds made in Stripe's dashboard, not in our back office, still enter our ledger: each of the
  * charge's refunds that no row of ours names (by Stripe's refund id) is recorded the way our own
  * refunds are (the customer is told, a full refund marks the order or invoice refunded), only
- * without asking Stripe to refund it again. The order or invoice is locked first, so that a refund
+ * without asking Stripe to refund it again. One of ours whose answer was never recorded (its key in
+ * the refund's metadata) is finished instead, under the admin who asked for it. The order or invoice is locked first, so that a refund
  * of ours being recorded meanwhile is seen, and counted once.
  */
 export async function followRefunds(
@@ -51,18 +53,20 @@ export async function followRefunds(
       ).map((row) => row.providerRef),
     );
     let followed: Followed = "nothing-to-do";
-    for (const { providerRef, amount } of made.filter((refund) => !known.has(refund.providerRef))) {
+    for (const { providerRef, amount, idempotencyKey } of made.filter((refund) => !known.has(refund.providerRef))) {
       // Stripe already gave the money back: recording it is all that is left.
-      const recordOnly: HostedCardGateway = { ...gateway, refund: async () => ({ providerRef }) };
       const refund = {
+        providerRef,
+        ours: idempotencyKey,
         amount,
         reason: "Remboursement fait dans le tableau de bord Stripe",
         idempotencyKey: `${gateway.name}:${providerRef}`,
+        actor: STRIPE_DASHBOARD,
       };
       const outcome = order
-        ? await refundOrder(tx, recordOnly, { orderId: order.id, refund, actor: STRIPE_DASHBOARD })
-        : await refundInvoice(tx, recordOnly, { invoiceId: invoice!.id, refund, actor: STRIPE_DASHBOARD });
-      if (outcome.kind === "refunded") followed = "followed";
+        ? await recordGatewayRefund(tx, orderRefunds, { target: { orderId: order.id }, ...refund })
+        : await recordGatewayRefund(tx, invoiceRefunds, { target: { invoiceId: invoice!.id }, ...refund });
+      if (outcome?.kind === "refunded") followed = "followed";
     }
     return followed;
   });

@@ -11,15 +11,16 @@ import {
   type WithdrawalOutcome,
   type WithdrawalScope,
 } from "~/db/schema";
-import { refundOrder } from "~/features/booking/order-refund.server";
+import { orderRefunds, refundOrder } from "~/features/booking/order-refund.server";
 import { CHARGED_ORDER_STATUSES, isPaidStatus } from "~/features/booking/order-status";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { cancelMembership } from "~/features/memberships/cancellation.server";
-import { refundInvoice } from "~/features/memberships/invoice-refund.server";
+import { decideCancellation } from "~/features/memberships/cancellation.server";
+import { tellProviderCancel } from "~/features/memberships/provider-cancel.server";
+import { invoiceRefunds, refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { isLiveMembership, membershipPlanName } from "~/features/memberships/membership-status";
 import type { PaymentGateway } from "~/features/payments/gateway";
-import { refundedSoFar } from "~/features/payments/refunds.server";
+import { finishRefundByKey, refundedSoFar } from "~/features/payments/refunds.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
@@ -94,26 +95,26 @@ const includesFastTrack = (scope: WithdrawalScope) => scope !== "membership";
 
 /**
  * Ends at once the membership the order started, if the statement is about it and it still runs,
- * in the statement's transaction. Its fees are refunded afterwards (`refundWithdrawal`).
+ * in the statement's transaction. Stripe is told after the commit, and its fees are refunded then
+ * too (`refundWithdrawal`).
  */
 async function endMembership(
   tx: Database,
   { scope, receivedAt, contract }: Omit<Withdrawn, "id">,
-  { origin, gateway }: { origin: string; gateway: PaymentGateway },
-): Promise<Date | null> {
+  { origin }: { origin: string },
+): Promise<{ endedAt: Date; tellProvider: boolean } | null> {
   const { membership } = contract;
   if (!membership || !includesMembership(scope) || !isLiveMembership(membership.status)) return null;
-  const cancelled = await cancelMembership(tx, {
+  const { outcome, billedByProvider = false } = await decideCancellation(tx, {
     membershipId: membership.id,
     atOnce: true,
     actor: CUSTOMER_ACTOR,
     now: receivedAt,
     origin,
-    gateway,
     note: WITHDRAWAL_NOTE,
     notify: false,
   });
-  return cancelled.kind === "cancelled" ? cancelled.accessUntil : null;
+  return outcome.kind === "cancelled" ? { endedAt: outcome.accessUntil, tellProvider: billedByProvider } : null;
 }
 
 /**
@@ -153,6 +154,12 @@ async function refundWithdrawal(
       .orderBy(asc(invoices.periodStart));
     for (const invoice of paidFees) {
       await attempt(`invoice ${invoice.id}`, async () => {
+        const idempotencyKey = `withdrawal:${id}:invoice:${invoice.id}`;
+        const paidFor = `${membershipPlanName(membership.plan)} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`;
+        // Asked for before and left pending (the gateway failed): finished under its own key.
+        const resumed = await finishRefundByKey(db, gateway, invoiceRefunds, idempotencyKey);
+        if (resumed)
+          return resumed.kind === "refunded" ? { paidFor, amount: resumed.amount, currency: invoice.currency } : null;
         const amount = unusedFeeRefund({
           amount: invoice.amount,
           periodStart: invoice.periodStart,
@@ -166,16 +173,12 @@ async function refundWithdrawal(
           refund: {
             amount,
             reason: `${WITHDRAWAL_NOTE} : part non utilisée`,
-            idempotencyKey: `withdrawal:${id}:invoice:${invoice.id}`,
+            idempotencyKey,
           },
           actor: CUSTOMER_ACTOR,
         });
         if (outcome.kind !== "refunded") return null;
-        return {
-          paidFor: `${membershipPlanName(membership.plan)} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`,
-          amount,
-          currency: invoice.currency,
-        };
+        return { paidFor, amount, currency: invoice.currency };
       });
     }
   }
@@ -186,6 +189,11 @@ async function refundWithdrawal(
     includesFastTrack(scope) && isPaidStatus(order.status) && order.flightDate !== null && order.flightDate <= today;
   if (includesFastTrack(scope)) {
     await attempt("fast track", async () => {
+      const idempotencyKey = `withdrawal:${id}:order`;
+      const paidFor = `Fast Track order ${order.orderNumber}`;
+      const resumed = await finishRefundByKey(db, gateway, orderRefunds, idempotencyKey);
+      if (resumed)
+        return resumed.kind === "refunded" ? { paidFor, amount: resumed.amount, currency: order.currency } : null;
       const amount = fastTrackRefund({
         status: order.status,
         flightDate: order.flightDate,
@@ -196,11 +204,11 @@ async function refundWithdrawal(
       if (amount <= 0) return null;
       const outcome = await refundOrder(db, gateway, {
         orderId: order.id,
-        refund: { amount, reason: WITHDRAWAL_NOTE, idempotencyKey: `withdrawal:${id}:order` },
+        refund: { amount, reason: WITHDRAWAL_NOTE, idempotencyKey },
         actor: CUSTOMER_ACTOR,
       });
       if (outcome.kind !== "refunded") return null;
-      return { paidFor: `Fast Track order ${order.orderNumber}`, amount, currency: order.currency };
+      return { paidFor, amount, currency: order.currency };
     });
   }
   return { refunds, fastTrackProvided, failed };
@@ -282,16 +290,21 @@ export async function recordWithdrawal(
       const [first] = await tx.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, idempotencyKey));
       return { row: first!, first: false, contract: undefined };
     }
-    const membershipEndedAt =
+    const ended =
       contract && outcome === "withdrawn"
-        ? await endMembership(tx, { scope: details.scope, receivedAt: now, contract }, { origin, gateway })
+        ? await endMembership(tx, { scope: details.scope, receivedAt: now, contract }, { origin })
         : null;
-    return { row, first: true, contract, membershipEndedAt };
+    return { row, first: true, contract, membershipEndedAt: ended?.endedAt, tellProvider: ended?.tellProvider };
   });
   // Answered like any statement, so that the page tells nothing of what matched.
   if ("overflow" in recorded) return { receivedAt: now };
   const { row } = recorded;
   if (row.outcome === "unmatched") return { receivedAt: row.receivedAt };
+  if (recorded.tellProvider && row.membershipId) {
+    await tellProviderCancel(db, gateway, row.membershipId).catch((error: unknown) =>
+      logger.warn({ err: error, withdrawalId: row.id }, "withdrawal: Stripe could not be told yet"),
+    );
+  }
   // The same statement sent again: its contract is looked up afresh, to make any refund still owed.
   const contract =
     recorded.contract ?? (await findContract(db, { contractNumber: row.contractNumber, email: row.email }));

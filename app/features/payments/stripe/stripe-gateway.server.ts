@@ -150,7 +150,11 @@ export function createStripeGateway(
         paymentRef: idOf(charge.payment_intent),
         refunds: refunds.data
           .filter((refund) => refund.status === "succeeded" || refund.status === "pending")
-          .map((refund) => ({ providerRef: refund.id, amount: refund.amount })),
+          .map((refund) => ({
+            providerRef: refund.id,
+            amount: refund.amount,
+            ...(refund.metadata?.refund_key && { idempotencyKey: refund.metadata.refund_key }),
+          })),
       };
     },
 
@@ -177,7 +181,11 @@ export function createStripeGateway(
     },
 
     async refund({ chargeRef, amount, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: chargeRef, amount }, { idempotencyKey });
+      const refund = await stripe.refunds.create(
+        // The key in the metadata too: the webhook then knows the refund for one of ours still pending.
+        { payment_intent: chargeRef, amount, metadata: { refund_key: idempotencyKey } },
+        { idempotencyKey },
+      );
       return { providerRef: refund.id };
     },
   };

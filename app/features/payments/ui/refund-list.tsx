@@ -21,6 +21,11 @@ export function RefundList<Refund extends RefundRecord>({
             <span className="tabular-nums">{formatAmountFr(refund.amount, refund.currency)}</span>
             {describe ? <span className="text-muted-foreground tabular-nums">{describe(refund)}</span> : null}
           </p>
+          {refund.status === "pending" ? (
+            <p className="font-medium text-amber-700">
+              En cours : le prestataire de paiement n'a pas encore confirmé ce remboursement.
+            </p>
+          ) : null}
           <p className="whitespace-pre-line wrap-anywhere">{refund.reason}</p>
           <p className="text-muted-foreground">
             {formatDateTimeFr(refund.createdAt)} · par <span className="wrap-anywhere">{refund.actorLabel}</span>
