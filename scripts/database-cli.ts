@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { databaseTargetFromEnv, openDatabase } from "~/db/client.server";
+import { databaseTargetFromEnv, installDatabase, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { env, EnvError } from "~/env.server";
 
@@ -43,9 +43,12 @@ export async function runCommand(work: () => Promise<number>, failure: string) {
 export async function runWithDatabase(work: (db: Database) => Promise<number>, failure: string) {
   await runCommand(async () => {
     const handle = await openDatabase(databaseTargetFromEnv(env()));
+    // Installed as the server installs it: the sandbox keeps its answers there (`sandboxGateway`).
+    installDatabase(handle);
     try {
       return await work(handle.db);
     } finally {
+      installDatabase(undefined);
       await handle.close();
     }
   }, failure);

@@ -642,6 +642,12 @@ export const invoices = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }),
     /** Sent to the gateway with the attempt number, so that a retried attempt never charges twice. */
     idempotencyKey: text().notNull().unique(),
+    /**
+     * Set by the billing job when it takes the invoice to charge its next attempt (`attempts` + 1),
+     * before the gateway is asked outside any transaction; cleared when the answer is recorded. Another
+     * run leaves a recent one alone; one left by a dead run is charged again under the same key (ADR 016).
+     */
+    chargingSince: timestamp({ withTimezone: true }),
     /** The gateway's reference of the successful charge. */
     providerRef: text(),
     lastOutcome: text(),
@@ -655,6 +661,9 @@ export const invoices = pgTable(
     index()
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'open'`),
+    index()
+      .on(table.chargingSince)
+      .where(sql`${table.chargingSince} is not null`),
     index().on(table.status, table.paidAt),
     check("invoices_amount_positive", sql`${table.amount} > 0`),
     check("invoices_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),

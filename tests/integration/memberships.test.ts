@@ -10,6 +10,7 @@ import { invoices, membershipEvents, memberships, orders, outbox, refunds } from
 import { payForOrder } from "~/features/booking/checkout.server";
 import { createBooking } from "~/features/booking/orders.server";
 import {
+  CHARGING_LEASE_MS,
   NO_BILLING_COUNTS,
   runBilling,
   runBillingAndLog,
@@ -29,6 +30,7 @@ import { createSandboxGateway } from "~/features/payments/sandbox-gateway.server
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { siteConfig } from "../../site.config";
 import { bookingInput, emptyBookingTables, rowCounts } from "../support/integration/booking-helpers";
+import { rowLockIsFree } from "../support/integration/row-lock";
 import { growth, sampleValue } from "../support/metrics-text";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
@@ -513,7 +515,7 @@ describe(`the billing job on ${kind}`, () => {
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "active" });
   });
 
-  it("records none of a batch that fails before its commit, and the next run charges it with the same keys", async () => {
+  it("records none of a batch that fails before its commit, and the first run after its lease charges it with the same keys", async () => {
     const members = [];
     for (const name of ["ann", "bob", "cleo"]) members.push(await newMember(`${name}@example.com`));
     const now = addMinutes(members.at(-1)!.trialEndsAt, 1);
@@ -542,13 +544,16 @@ describe(`the billing job on ${kind}`, () => {
     const firstKeys = sandbox.calls.renewals.map((renewal) => renewal.idempotencyKey);
     expect(firstKeys).toHaveLength(3);
     const open = await db().select().from(invoices);
-    expect(open.map((invoice) => [invoice.status, invoice.attempts, invoice.providerRef])).toEqual(
-      Array(3).fill(["open", 0, null]),
-    );
+    expect(
+      open.map((invoice) => [invoice.status, invoice.attempts, invoice.providerRef, invoice.chargingSince]),
+    ).toEqual(Array(3).fill(["open", 0, null, now]));
     expect((await db().select().from(memberships)).every((member) => member.status === "trialing")).toBe(true);
     for (const member of members) expect(await memberMailSubjects(member.email!)).not.toContain(SUBJECTS.receipt);
 
-    expect(await bill(now, noting)).toEqual(counts({ charged: 3 }));
+    // Taken by the run that failed: another run leaves them alone until the lease is over.
+    expect(await bill(addMinutes(now, 5), noting)).toEqual(NOTHING);
+    expect(sandbox.calls.renewals).toHaveLength(3);
+    expect(await bill(new Date(now.getTime() + CHARGING_LEASE_MS + 1), noting)).toEqual(counts({ charged: 3 }));
     const secondKeys = sandbox.calls.renewals.slice(3).map((renewal) => renewal.idempotencyKey);
     expect(secondKeys.toSorted()).toEqual(firstKeys.toSorted());
     // The gateway answered the same keys with its first charges: nothing was charged twice.
@@ -575,6 +580,41 @@ describe(`the billing job on ${kind}`, () => {
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: cancelledAt });
     const [cancelled] = (await mailsTo("ann@example.com")).filter((mail) => mail.subject === SUBJECTS.cancelled);
     expect(cancelled!.text).toContain("you are not charged anything");
+  });
+
+  it("asks the gateway for a fee with nothing locked, and refunds in full one that a cancellation voided meanwhile", async () => {
+    const member = await newMember("ann@example.com");
+    const lockFree: boolean[] = [];
+    const cancelledMeanwhile: CardFormGateway = {
+      ...sandbox.gateway,
+      chargeSaved: async (request) => {
+        lockFree.push(await rowLockIsFree(db(), memberships, member.id));
+        // The member cancels while the charge is on its way: the fee is open, so it ends at once.
+        await cancelMembership(db(), {
+          membershipId: member.id,
+          actor: CUSTOMER_ACTOR,
+          now: member.trialEndsAt,
+          origin,
+        });
+        return sandbox.gateway.chargeSaved(request);
+      },
+    };
+    expect(await bill(member.trialEndsAt, cancelledMeanwhile)).toEqual(counts({ invoicesCreated: 1 }));
+    expect(lockFree).toEqual([true]);
+    const [invoice] = await invoicesOf(member.id);
+    expect(invoice).toMatchObject({ status: "refunded", attempts: 1, chargingSince: null });
+    expect(
+      await db()
+        .select({ amount: refunds.amount, status: refunds.status })
+        .from(refunds)
+        .where(eq(refunds.invoiceId, invoice!.id)),
+    ).toEqual([{ amount: invoice!.amount, status: "done" }]);
+    expect(sandbox.calls.refunds.map((refund) => refund.chargeRef)).toEqual([invoice!.providerRef]);
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled" });
+    const subjects = await memberMailSubjects("ann@example.com");
+    expect(subjects).not.toContain(SUBJECTS.receipt);
+    expect(subjects.filter((subject) => subject.includes("we refunded €49"))).toHaveLength(1);
+    expect(await bill(addHours(member.trialEndsAt, 1))).toEqual(NOTHING);
   });
 
   it.runIf(kind === "postgres")(

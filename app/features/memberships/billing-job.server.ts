@@ -1,21 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { addDays, addHours } from "date-fns";
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { countRenewals, recordJobRun } from "~/features/observability/metrics.server";
-import type { CardFormGateway } from "~/features/payments/gateway";
+import type { CardFormGateway, SavedCardChargeResult } from "~/features/payments/gateway";
+import { finishRefund, reserveRefund } from "~/features/payments/refunds.server";
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { recordedRun } from "~/lib/job-runs.server";
 import { scheduleJob, type JobSchedule } from "~/lib/job-schedule";
 import { billingPeriodAfter } from "./billing-periods";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
-import { changeMembership, changeMemberships } from "./membership-status.server";
+import { invoiceRefunds } from "./invoice-refund.server";
+import { changeMembership, changeMemberships, type Membership } from "./membership-status.server";
 import { mailBasics, recordFeeDeclined, recordFeesPaid, type PaidFee } from "./fee-outcomes.server";
-import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES } from "./membership-status";
+import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
 
 /** What a run did. Counts only: never who. */
 export interface BillingCounts {
@@ -232,95 +234,191 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
   return ended.length;
 }
 
+type Invoice = typeof invoices.$inferSelect;
+
 /**
- * Charges the open invoices that are due, a batch per transaction: its invoices and their
- * memberships are locked, charged one after the other, and the outcomes written together when the
- * batch commits. A crash before the commit loses the batch's outcomes, not its charges: the next run
- * charges the same invoices with the same attempt numbers, so the same idempotency keys, and the
- * gateway answers with its first result.
+ * How long, on the job's clock, an invoice taken to be charged is left to the run that took it:
+ * longer than any batch's charges. A run that died leaves its batch to the first run after that.
+ */
+export const CHARGING_LEASE_MS = 10 * 60_000;
+
+/** An invoice taken to be charged (its `chargingSince` is the run's `now`), and its attempt's number. */
+interface Taken {
+  invoice: Invoice;
+  membership: Membership;
+  attempt: number;
+}
+
+type Answer = { taken: Taken; result: SavedCardChargeResult | null };
+
+/**
+ * Charges the open invoices that are due, a batch at a time, in three steps, so that no
+ * transaction waits on the gateway (ADR 016): a transaction takes the batch (`chargingSince`), the
+ * gateway is asked for each outside any transaction under the invoice's key and attempt number,
+ * and a transaction records the answers. A run that dies after taking a batch leaves the lease to
+ * run out; the next run asks again under the same keys, and the gateway answers with its first
+ * result. An invoice a cancellation voided while its charge was on its way, and whose charge
+ * succeeded, is recorded paid and refunded in full.
  */
 async function chargeDueInvoices(context: BillingContext) {
   // Invoices left to the next run: the gateway did not answer, or a cancellation had the membership.
   const skipped: string[] = [];
   for (;;) {
-    const handled = await locked(context.db, async (tx) => {
-      const due = await tx
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.status, "open"),
-            lte(invoices.nextAttemptAt, context.now),
-            // One parameter however many: a list of them stops at PostgreSQL's 65,535.
-            skipped.length > 0 ? sql`${invoices.id} <> all(${sql.param(skipped)}::uuid[])` : undefined,
-          ),
-        )
-        .orderBy(asc(invoices.nextAttemptAt))
-        .limit(BATCH_SIZE)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return 0;
-      await chargeInvoices(tx, context, due, skipped);
-      return due.length;
-    });
-    if (handled === 0) return;
+    const taken = await locked(context.db, (tx) => takeDueInvoices(tx, context, skipped));
+    if (taken === null) return;
+    const answers: Answer[] = [];
+    for (const one of taken) {
+      await context.share.pause();
+      answers.push({ taken: one, result: await chargeTaken(one, context, skipped) });
+    }
+    // Not under the billing lock: a run that took the lock meanwhile finds these invoices taken.
+    const refunds = await context.db.transaction((tx) => recordAnswers(tx, context, answers));
+    for (const refundId of refunds) {
+      await finishRefund(context.db, context.gateway, invoiceRefunds, refundId).catch((error: unknown) =>
+        context.logger?.warn({ err: error, refundId }, "billing: a refund of a fee charged too late waits"),
+      );
+    }
   }
 }
 
 /**
- * Charges `due` (whose rows the caller has locked) and records the outcomes. An invoice whose
- * membership is locked is left to the next run: a cancellation holding it may be about to void the
- * invoice, and waiting for it while holding the invoice would deadlock with that cancellation.
+ * Takes a batch of due invoices (and those a dead run left taken) with their memberships, skipping
+ * rows other transactions hold: an invoice whose membership is held is left to the next run, as a
+ * cancellation holding it may be about to void the invoice. Voids the invoices of memberships that
+ * ended. Returns null when there is nothing left to look at.
  */
-async function chargeInvoices(
-  tx: Database,
-  { gateway, now, origin, counts, logger, share }: BillingContext,
-  due: (typeof invoices.$inferSelect)[],
-  skipped: string[],
-) {
+async function takeDueInvoices(tx: Database, { now }: BillingContext, skipped: string[]): Promise<Taken[] | null> {
+  const leaseOver = lt(invoices.chargingSince, new Date(now.getTime() - CHARGING_LEASE_MS));
+  const due = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        or(
+          and(
+            eq(invoices.status, "open"),
+            lte(invoices.nextAttemptAt, now),
+            or(isNull(invoices.chargingSince), leaseOver),
+          ),
+          // Voided or ended while a dead run's charge was on its way: its answer is still owed.
+          and(ne(invoices.status, "open"), leaseOver),
+        ),
+        // One parameter however many: a list of them stops at PostgreSQL's 65,535.
+        skipped.length > 0 ? sql`${invoices.id} <> all(${sql.param(skipped)}::uuid[])` : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.nextAttemptAt))
+    .limit(BATCH_SIZE)
+    .for("update", { skipLocked: true });
+  if (due.length === 0) return null;
   const held = await tx
     .select()
     .from(memberships)
     .where(inArray(memberships.id, [...new Set(due.map((invoice) => invoice.membershipId))]))
     .for("update", { skipLocked: true });
   const membershipOf = new Map(held.map((membership) => [membership.id, membership]));
-  const charged = new Set<string>();
+  const taken: Taken[] = [];
+  const chosen = new Set<string>();
   const voided: string[] = [];
-  const paid: PaidFee[] = [];
   for (const invoice of due) {
-    await share.pause();
     const membership = membershipOf.get(invoice.membershipId);
     if (!membership) {
       skipped.push(invoice.id);
       continue;
     }
-    // A membership's outcomes are written once per batch: its other open invoice waits for the next.
-    if (charged.has(membership.id)) continue;
-    charged.add(membership.id);
-    if (membership.status === "canceled" || membership.status === "ended") {
+    // A membership's answers are recorded once per batch: its other invoice waits for the next.
+    if (chosen.has(membership.id)) continue;
+    chosen.add(membership.id);
+    // Ended with its fee unpaid: the fee goes, unless a dead run's charge of it may have gone through.
+    if (invoice.status === "open" && !isLiveMembership(membership.status) && !invoice.chargingSince) {
       voided.push(invoice.id);
       continue;
     }
-    const attempt = invoice.attempts + 1;
-    let result;
-    try {
-      result = await gateway.chargeSaved({
-        paymentMethodRef: membership.paymentMethodRef,
-        amount: invoice.amount,
-        currency: invoice.currency,
-        idempotencyKey: `${invoice.idempotencyKey}:${attempt}`,
-      });
-    } catch (error) {
-      // The gateway did not answer: nothing is recorded, and the same key is used next run.
-      counts.gatewayErrors++;
-      skipped.push(invoice.id);
-      logger?.warn({ err: error, invoiceId: invoice.id }, "billing: the gateway did not answer");
+    taken.push({ invoice, membership, attempt: invoice.attempts + 1 });
+  }
+  if (voided.length > 0) {
+    await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
+  }
+  if (taken.length > 0) {
+    await tx
+      .update(invoices)
+      .set({ chargingSince: now })
+      .where(
+        inArray(
+          invoices.id,
+          taken.map(({ invoice }) => invoice.id),
+        ),
+      );
+  }
+  return taken;
+}
+
+/** Asks the gateway for one taken invoice's attempt; null when it did not answer. */
+async function chargeTaken(
+  { invoice, membership, attempt }: Taken,
+  { gateway, counts, logger }: BillingContext,
+  skipped: string[],
+): Promise<SavedCardChargeResult | null> {
+  try {
+    return await gateway.chargeSaved({
+      paymentMethodRef: membership.paymentMethodRef,
+      amount: invoice.amount,
+      currency: invoice.currency,
+      idempotencyKey: `${invoice.idempotencyKey}:${attempt}`,
+    });
+  } catch (error) {
+    // The gateway did not answer: nothing is recorded, and the same key is used next run.
+    counts.gatewayErrors++;
+    skipped.push(invoice.id);
+    logger?.warn({ err: error, invoiceId: invoice.id }, "billing: the gateway did not answer");
+    return null;
+  }
+}
+
+/**
+ * Records the gateway's answers, with the memberships and then the invoices locked again (the
+ * order a cancellation takes them in): an invoice still taken by this run and still open is paid
+ * or declined as the answer says; one that stopped being owed meanwhile (a cancellation voided it)
+ * and was charged is recorded paid and refunded in full. Returns the refunds to finish after the
+ * commit.
+ */
+async function recordAnswers(tx: Database, { gateway, now, origin, counts, share }: BillingContext, answers: Answer[]) {
+  if (answers.length === 0) return [];
+  const membershipIds = [...new Set(answers.map(({ taken }) => taken.membership.id))];
+  const held = await tx.select().from(memberships).where(inArray(memberships.id, membershipIds)).for("update");
+  const current = await tx
+    .select()
+    .from(invoices)
+    .where(
+      inArray(
+        invoices.id,
+        answers.map(({ taken }) => taken.invoice.id),
+      ),
+    )
+    .for("update");
+  const membershipOf = new Map(held.map((membership) => [membership.id, membership]));
+  const invoiceOf = new Map(current.map((invoice) => [invoice.id, invoice]));
+  const paid: PaidFee[] = [];
+  const refunds: string[] = [];
+  const released: string[] = [];
+  const voided: string[] = [];
+  for (const { taken, result } of answers) {
+    const invoice = invoiceOf.get(taken.invoice.id);
+    const membership = membershipOf.get(taken.membership.id);
+    // Taken again by a later run since (this one outlived its lease): that run records it.
+    if (!invoice || !membership || invoice.chargingSince?.getTime() !== now.getTime()) continue;
+    released.push(invoice.id);
+    if (!result) continue;
+    if (invoice.status !== "open" || !isLiveMembership(membership.status)) {
+      if (result.outcome === "succeeded") refunds.push(await refundLateCharge(tx, invoice, taken.attempt, result, now));
+      else if (invoice.status === "open") voided.push(invoice.id);
       continue;
     }
     if (result.outcome === "succeeded") {
       paid.push({
         membership,
         invoice,
-        attempts: attempt,
+        attempts: taken.attempt,
         chargeRef: result.providerRef,
         paidAt: now,
         note: `${gateway.name} ${result.providerRef}`,
@@ -332,7 +430,7 @@ async function chargeInvoices(
     await recordFeeDeclined(tx, {
       membership,
       invoice,
-      attempts: attempt,
+      attempts: taken.attempt,
       outcome: result.outcome,
       now,
       // Retried every few days while the grace lasts; the membership ends then.
@@ -343,10 +441,40 @@ async function chargeInvoices(
       origin,
     });
   }
+  if (released.length > 0) {
+    await tx.update(invoices).set({ chargingSince: null }).where(inArray(invoices.id, released));
+  }
   if (voided.length > 0) {
     await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
   }
   await recordFeesPaid(tx, paid, origin, share);
+  return refunds;
+}
+
+/**
+ * A fee charged after it stopped being owed (the membership was cancelled while the charge was on
+ * its way): the invoice records the charge, and all of it is given back.
+ */
+async function refundLateCharge(
+  tx: Database,
+  invoice: Invoice,
+  attempt: number,
+  result: SavedCardChargeResult,
+  now: Date,
+): Promise<string> {
+  await tx
+    .update(invoices)
+    .set({ status: "paid", attempts: attempt, providerRef: result.providerRef, lastOutcome: "succeeded", paidAt: now })
+    .where(eq(invoices.id, invoice.id));
+  const reserved = await reserveRefund(tx, invoiceRefunds, {
+    target: { invoiceId: invoice.id },
+    amount: invoice.amount,
+    reason: "Cotisation prélevée pendant la résiliation : remboursée en entier",
+    idempotencyKey: `${invoice.idempotencyKey}:${attempt}:refund`,
+    actor: SYSTEM_ACTOR,
+  });
+  if (reserved?.kind !== "reserved") throw new Error("A fee charged too late could not be refunded");
+  return reserved.refundId;
 }
 
 async function endUnpaidMemberships(tx: Database, { now, origin, counts }: BillingContext) {

@@ -28,16 +28,32 @@ describe("the sandbox gateway", () => {
   it("answers a card charge's key with its first answer, also after a restart on the same answers", async () => {
     const answers = answersInMemory();
     const idempotencyKey = randomUUID();
-    const first = await payFastTrack(createSandboxGateway({ answers: answers }), "4242424242424242", {
+    const first = await payFastTrack(createSandboxGateway({ answers }), "4242424242424242", {
       idempotencyKey,
     });
     // The process restarts: a new gateway on the kept answers.
-    const again = await payFastTrack(createSandboxGateway({ answers: answers }), "4242424242424242", {
+    const again = await payFastTrack(createSandboxGateway({ answers }), "4242424242424242", {
       idempotencyKey,
     });
     expect(again).toEqual(first);
-    const other = await payFastTrack(createSandboxGateway({ answers: answers }), "4242424242424242");
+    const other = await payFastTrack(createSandboxGateway({ answers }), "4242424242424242");
     expect(other.providerRef).not.toBe(first.providerRef);
+  });
+
+  it("answers a renewal's and a refund's key with their first answers after a restart on the same answers", async () => {
+    const answers = answersInMemory();
+    const before = createSandboxGateway({ answers });
+    const { paymentMethod, providerRef } = await payFastTrack(before, "4242424242424242", { saveCard: true });
+    const renewal = { paymentMethodRef: paymentMethod!.ref, amount: 4900, currency: "EUR" as const };
+    const refund = { chargeRef: providerRef, amount: 1000, currency: "EUR" as const, idempotencyKey: randomUUID() };
+    const charged = await before.chargeSaved({ ...renewal, idempotencyKey: "invoice-key:1" });
+    const refunded = await before.refund(refund);
+
+    const after = createSandboxGateway({ answers });
+    expect(await after.chargeSaved({ ...renewal, idempotencyKey: "invoice-key:1" })).toEqual(charged);
+    expect(await after.refund(refund)).toEqual(refunded);
+    const next = await after.chargeSaved({ ...renewal, idempotencyKey: "invoice-key:2" });
+    expect(next.providerRef).not.toBe(charged.providerRef);
   });
 
   it("accepts the two success test cards", async () => {

@@ -37,7 +37,7 @@ const NO_FUNDS = { outcome: "insufficient_funds", message: "Your card has insuff
 
 const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once)_[0-9a-f-]{36}$/;
 
-/** Where the sandbox keeps its answers to card charges and refunds, by idempotency key. */
+/** Where the sandbox keeps its answers to charges and refunds, by idempotency key. */
 export interface SandboxAnswers {
   /** The answer first stored under `key`, if any. */
   find(key: string): Promise<unknown>;
@@ -81,12 +81,10 @@ export function answersInDatabase(db: () => Database = () => database().db): San
 }
 
 /**
- * A gateway that moves no money. It keeps the answer to every card charge and refund in `answers`
- * (the database, for the process's sandbox) and, for as long as the process lives, the answers to
- * saved card charges, the saved cards that already declined once, and how much of each of its
- * charges was refunded, so that it refuses to refund more than it took. (Renewals are still charged
- * inside the billing job's transactions, which on the embedded database hold its one connection:
- * their answers cannot go to the database yet.)
+ * A gateway that moves no money. It keeps the answer to every charge (card form and saved card) and
+ * refund in `answers` (the database, for the process's sandbox: every call is made outside a
+ * transaction) and, for as long as the process lives, the saved cards that already declined once,
+ * and how much of each of its charges was refunded, so that it refuses to refund more than it took.
  */
 export function createSandboxGateway({
   answers = answersInMemory(),
@@ -138,7 +136,7 @@ export function createSandboxGateway({
       });
     },
     chargeSaved({ paymentMethodRef, amount, idempotencyKey }) {
-      return once(`saved:${idempotencyKey}`, async (): Promise<SavedCardChargeResult> => {
+      return keptOnce(`saved:${idempotencyKey}`, async (): Promise<SavedCardChargeResult> => {
         assertAmount(amount);
         const behaviour = SAVED_CARD_REF.exec(paymentMethodRef)?.[1] as SavedCardBehaviour | undefined;
         if (!behaviour) throw new Error("The sandbox does not know this saved card");
@@ -173,6 +171,6 @@ function assertAmount(amount: number) {
 
 /**
  * The process's one sandbox, so that its memory of keys and refunds is shared by every request; its
- * answers to card charges and refunds are kept in the process's database.
+ * answers to charges and refunds are kept in the process's database.
  */
 export const sandboxGateway = createSandboxGateway({ answers: answersInDatabase() });
