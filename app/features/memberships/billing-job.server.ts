@@ -336,9 +336,7 @@ async function takeDueInvoices(tx: Database, { now }: BillingContext, skipped: s
     }
     taken.push({ invoice, membership, attempt: invoice.attempts + 1 });
   }
-  if (voided.length > 0) {
-    await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
-  }
+  await voidInvoices(tx, voided);
   if (taken.length > 0) {
     await tx
       .update(invoices)
@@ -351,6 +349,12 @@ async function takeDueInvoices(tx: Database, { now }: BillingContext, skipped: s
       );
   }
   return taken;
+}
+
+/** The fees of memberships that ended unpaid: never charged. */
+async function voidInvoices(tx: Database, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, ids));
 }
 
 /** Asks the gateway for one taken invoice's attempt; null when it did not answer. */
@@ -444,9 +448,7 @@ async function recordAnswers(tx: Database, { gateway, now, origin, counts, share
   if (released.length > 0) {
     await tx.update(invoices).set({ chargingSince: null }).where(inArray(invoices.id, released));
   }
-  if (voided.length > 0) {
-    await tx.update(invoices).set({ status: "void", nextAttemptAt: null }).where(inArray(invoices.id, voided));
-  }
+  await voidInvoices(tx, voided);
   await recordFeesPaid(tx, paid, origin, share);
   return refunds;
 }
