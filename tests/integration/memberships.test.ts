@@ -582,6 +582,38 @@ describe(`the billing job on ${kind}`, () => {
     expect(cancelled!.text).toContain("you are not charged anything");
   });
 
+  it("asks again, after the lease, for the fee of a run that died and that a cancellation voided since, and refunds what it took", async () => {
+    const member = await newMember("ann@example.com");
+    const now = member.trialEndsAt;
+    // The database refuses the history of a paid fee: the run dies after the gateway charged.
+    await db().execute(sql`
+      create function refuse_paid_fee() returns trigger language plpgsql as $$
+        begin raise exception 'history refused'; end $$`);
+    await db().execute(sql`
+      create trigger refuse_paid_fee before insert on membership_events
+        for each row when (new.note like 'Cotisation payée%') execute function refuse_paid_fee()`);
+    try {
+      await expect(runBilling(db(), sandbox.gateway, { now, origin })).rejects.toThrow();
+    } finally {
+      await db().execute(sql`drop trigger refuse_paid_fee on membership_events`);
+      await db().execute(sql`drop function refuse_paid_fee()`);
+    }
+    const cancelledAt = addMinutes(now, 1);
+    expect(
+      await cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now: cancelledAt, origin }),
+    ).toMatchObject({ kind: "cancelled", atOnce: true });
+    expect(await invoicesOf(member.id)).toMatchObject([{ status: "void", chargingSince: now }]);
+
+    expect(await bill(new Date(now.getTime() + CHARGING_LEASE_MS + 1))).toEqual(NOTHING);
+    const keys = sandbox.calls.renewals.map((renewal) => renewal.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    const [invoice] = await invoicesOf(member.id);
+    expect(invoice).toMatchObject({ status: "refunded", attempts: 1, chargingSince: null });
+    expect(sandbox.calls.refunds).toMatchObject([{ chargeRef: invoice!.providerRef, amount: invoice!.amount }]);
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled" });
+  });
+
   it("asks the gateway for a fee with nothing locked, and refunds in full one that a cancellation voided meanwhile", async () => {
     const member = await newMember("ann@example.com");
     const lockFree: boolean[] = [];

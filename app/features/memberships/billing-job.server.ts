@@ -289,27 +289,34 @@ async function chargeDueInvoices(context: BillingContext) {
  */
 async function takeDueInvoices(tx: Database, { now }: BillingContext, skipped: string[]): Promise<Taken[] | null> {
   const leaseOver = lt(invoices.chargingSince, new Date(now.getTime() - CHARGING_LEASE_MS));
-  const due = await tx
+  // One parameter however many: a list of them stops at PostgreSQL's 65,535.
+  const notSkipped = skipped.length > 0 ? sql`${invoices.id} <> all(${sql.param(skipped)}::uuid[])` : undefined;
+  // Voided or ended while a dead run's charge was on its way: its answer is still owed. Rare, and
+  // asked apart, so that the due invoices come in their index's order without a sort.
+  const orphaned = await tx
     .select()
     .from(invoices)
-    .where(
-      and(
-        or(
-          and(
-            eq(invoices.status, "open"),
-            lte(invoices.nextAttemptAt, now),
-            or(isNull(invoices.chargingSince), leaseOver),
-          ),
-          // Voided or ended while a dead run's charge was on its way: its answer is still owed.
-          and(ne(invoices.status, "open"), leaseOver),
-        ),
-        // One parameter however many: a list of them stops at PostgreSQL's 65,535.
-        skipped.length > 0 ? sql`${invoices.id} <> all(${sql.param(skipped)}::uuid[])` : undefined,
-      ),
-    )
-    .orderBy(asc(invoices.nextAttemptAt))
+    .where(and(ne(invoices.status, "open"), leaseOver, notSkipped))
     .limit(BATCH_SIZE)
     .for("update", { skipLocked: true });
+  const due =
+    orphaned.length < BATCH_SIZE
+      ? await tx
+          .select()
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.status, "open"),
+              lte(invoices.nextAttemptAt, now),
+              or(isNull(invoices.chargingSince), leaseOver),
+              notSkipped,
+            ),
+          )
+          .orderBy(asc(invoices.nextAttemptAt))
+          .limit(BATCH_SIZE - orphaned.length)
+          .for("update", { skipLocked: true })
+      : [];
+  due.push(...orphaned);
   if (due.length === 0) return null;
   const held = await tx
     .select()
