@@ -134,6 +134,25 @@ async function bill(now: Date, gateway = sandbox.gateway, database = db()) {
   return outcome.counts;
 }
 
+/**
+ * A billing run at `now` that dies after the gateway charged: the database refuses the history of
+ * a paid fee while it runs.
+ */
+async function billingDiesAfterCharging(now: Date, gateway: CardFormGateway) {
+  await db().execute(sql`
+    create function refuse_paid_fee() returns trigger language plpgsql as $$
+      begin raise exception 'history refused'; end $$`);
+  await db().execute(sql`
+    create trigger refuse_paid_fee before insert on membership_events
+      for each row when (new.note like 'Cotisation payée%') execute function refuse_paid_fee()`);
+  try {
+    await expect(runBilling(db(), gateway, { now, origin })).rejects.toThrow();
+  } finally {
+    await db().execute(sql`drop trigger refuse_paid_fee on membership_events`);
+    await db().execute(sql`drop function refuse_paid_fee()`);
+  }
+}
+
 const counts = (some: Partial<BillingCounts>): BillingCounts => ({ ...NOTHING, ...some });
 
 async function invoicesOf(membershipId: string) {
@@ -528,19 +547,8 @@ describe(`the billing job on ${kind}`, () => {
         return answer;
       },
     };
-    // The database refuses the history of a paid fee: the batch fails after the gateway charged it.
-    await db().execute(sql`
-      create function refuse_paid_fee() returns trigger language plpgsql as $$
-        begin raise exception 'history refused'; end $$`);
-    await db().execute(sql`
-      create trigger refuse_paid_fee before insert on membership_events
-        for each row when (new.note like 'Cotisation payée%') execute function refuse_paid_fee()`);
-    try {
-      await expect(runBilling(db(), noting, { now, origin })).rejects.toThrow();
-    } finally {
-      await db().execute(sql`drop trigger refuse_paid_fee on membership_events`);
-      await db().execute(sql`drop function refuse_paid_fee()`);
-    }
+    // The batch fails after the gateway charged it.
+    await billingDiesAfterCharging(now, noting);
     const firstKeys = sandbox.calls.renewals.map((renewal) => renewal.idempotencyKey);
     expect(firstKeys).toHaveLength(3);
     const open = await db().select().from(invoices);
@@ -585,19 +593,7 @@ describe(`the billing job on ${kind}`, () => {
   it("asks again, after the lease, for the fee of a run that died and that a cancellation voided since, and refunds what it took", async () => {
     const member = await newMember("ann@example.com");
     const now = member.trialEndsAt;
-    // The database refuses the history of a paid fee: the run dies after the gateway charged.
-    await db().execute(sql`
-      create function refuse_paid_fee() returns trigger language plpgsql as $$
-        begin raise exception 'history refused'; end $$`);
-    await db().execute(sql`
-      create trigger refuse_paid_fee before insert on membership_events
-        for each row when (new.note like 'Cotisation payée%') execute function refuse_paid_fee()`);
-    try {
-      await expect(runBilling(db(), sandbox.gateway, { now, origin })).rejects.toThrow();
-    } finally {
-      await db().execute(sql`drop trigger refuse_paid_fee on membership_events`);
-      await db().execute(sql`drop function refuse_paid_fee()`);
-    }
+    await billingDiesAfterCharging(now, sandbox.gateway);
     const cancelledAt = addMinutes(now, 1);
     expect(
       await cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now: cancelledAt, origin }),

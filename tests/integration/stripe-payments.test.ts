@@ -23,6 +23,7 @@ import { runBilling } from "~/features/memberships/billing-job.server";
 import { runRetention } from "~/features/privacy/retention-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
+import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { createStripeClient } from "~/features/payments/stripe/stripe-client.server";
@@ -621,6 +622,31 @@ describe("the membership on Stripe Billing", () => {
     await fake.advance(addDays(quarter.end, 1));
     await deliverNewEvents();
     expect(await db().select().from(invoices).where(eq(invoices.membershipId, renewed.id))).toHaveLength(2);
+  });
+
+  it("ends a withdrawn membership at Stripe after the statement is committed, and refunds the fast track", async () => {
+    const orderId = await paidOrder("wil@example.com");
+    const member = await membershipOf("wil@example.com");
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const lockFree: boolean[] = [];
+    const watching: HostedCardGateway = {
+      ...gateway,
+      async cancelSubscription(ref) {
+        lockFree.push(await rowLockIsFree(db(), memberships, member.id));
+        return gateway.cancelSubscription(ref);
+      },
+    };
+    await recordWithdrawal(db(), watching, {
+      details: { fullName: "Wil Wheaton", contractNumber: order!.orderNumber, email: "wil@example.com", scope: "both" },
+      idempotencyKey: crypto.randomUUID(),
+      origin,
+    });
+    expect(lockFree).toEqual([true]);
+    expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({ status: "canceled" });
+    expect(await membershipOf("wil@example.com")).toMatchObject({ status: "canceled", providerCancel: null });
+    expect(await db().select({ amount: refunds.amount, status: refunds.status }).from(refunds)).toEqual([
+      { amount: order!.amount, status: "done" },
+    ]);
   });
 
   it("keeps a cancellation Stripe failed to hear, and tells Stripe once it answers again", async () => {
