@@ -96,7 +96,8 @@ export async function decideCancellation(
   const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
   if (!membership) return { outcome: { kind: "not-found" } as const };
   if (!isLiveMembership(membership.status)) return { outcome: { kind: "not-live" } as const };
-  // Read after the lock: a charge that held the membership is settled by now.
+  // An open fee ends the membership now, even one a billing run is charging this minute: that run
+  // then finds the fee void and refunds whatever the gateway took (billing-job.server.ts).
   const [unpaid] = await tx
     .select({ id: invoices.id })
     .from(invoices)
