@@ -11,8 +11,9 @@ import {
   readText,
   required,
 } from "./request-params";
+// The fake answers in the version the app pins, as Stripe does for a client that names one.
+import { STRIPE_API_VERSION } from "../../../app/features/payments/stripe/stripe-client.server";
 
-export const API_VERSION = "2026-10-28.endive";
 const DAY = 86_400;
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -456,7 +457,7 @@ export class FakeStripeState {
     const event: StripeEvent = {
       id: newId("evt"),
       object: "event",
-      api_version: API_VERSION,
+      api_version: STRIPE_API_VERSION,
       created: this.now(),
       type,
       data: {

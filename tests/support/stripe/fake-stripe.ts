@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { API_VERSION, FakeStripeState, randomToken, type StripeEvent } from "./fake-stripe-state";
+import { STRIPE_API_VERSION } from "../../../app/features/payments/stripe/stripe-client.server";
+import { FakeStripeState, randomToken, type StripeEvent } from "./fake-stripe-state";
 import {
   type FormParams,
   type StripeErrorBody,
@@ -435,7 +436,7 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
     ...CORS,
     ...headers,
     "Content-Type": "application/json",
-    "Stripe-Version": API_VERSION,
+    "Stripe-Version": STRIPE_API_VERSION,
   });
   response.end(JSON.stringify(body, null, 2));
 }
