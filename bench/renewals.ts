@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "~/db/client.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { toMinorUnits } from "~/lib/currency";
 import { savedCard, seedDatabase } from "../scripts/seed-database";
 import { siteConfig } from "../site.config";

@@ -7,7 +7,7 @@ import { customers, orders, type CurrencyCode } from "~/db/schema";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { bookingNotes, FAST_TRACK_SERVICE } from "~/features/booking/orders.server";
 import { toMinorUnits } from "~/lib/currency";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { cardBrand } from "~/features/payments/card";
 import { createSandboxGateway, SANDBOX_TEST_CARDS, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { RETENTION } from "~/features/privacy/retention";

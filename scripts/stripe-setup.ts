@@ -4,7 +4,7 @@
 import { env } from "~/env.server";
 import { createStripeClient } from "~/features/payments/stripe/stripe-client.server";
 import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 
 const config = env();
 if (!config.STRIPE_SECRET_KEY) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/terms";
 import type { DocumentHandle } from "~/root";
 import { TermsAndConditions } from "~/features/legal/ui/terms";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteConfig } from "../../site.config";
 

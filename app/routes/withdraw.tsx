@@ -6,7 +6,7 @@ import { database } from "~/db/client.server";
 import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { isHoneypotFilled } from "~/features/messages/honeypot";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { pageMeta } from "~/features/seo/page-meta";
@@ -16,7 +16,7 @@ import { withdrawalSubmissionSchema } from "~/features/withdrawal/withdrawal-sch
 import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
 import { WithdrawalDetailsForm, WithdrawalReceipt, WithdrawalReview } from "~/features/withdrawal/ui/withdrawal-steps";
 import { handleFormAction } from "~/lib/form-action.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
@@ -49,7 +49,7 @@ export function action({ request }: Route.ActionArgs) {
       const { receivedAt } = await recordWithdrawal(database().db, paymentGateway(), {
         details,
         idempotencyKey: idempotencyKey!,
-        origin: publicOrigin(request),
+        origin: siteOrigin(request),
       });
       return { step: "received", ...receiptTime(receivedAt), email: details.email };
     },

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { createStripeClient } from "~/features/payments/stripe/stripe-client.server";
 import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.server";
 import { startFakeStripe, type FakeStripe, type StripeEvent } from "../../tests/support/stripe/fake-stripe";

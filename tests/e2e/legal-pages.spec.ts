@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/currency";
 import { WITHDRAW_PATH, modelWithdrawalForm } from "../../app/features/legal/model-withdrawal-form";
-import { MEMBERSHIP_TERMS } from "../../app/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "../../app/features/memberships/membership-terms";
 import { RETENTION } from "../../app/features/privacy/retention";
 import { formatPeriod } from "../../app/lib/format-period";
 import { siteConfig } from "../../site.config";

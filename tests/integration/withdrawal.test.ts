@@ -8,7 +8,7 @@ import { refundOrder } from "~/features/booking/order-refund.server";
 import { createBooking } from "~/features/booking/orders.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { receiptTime } from "~/features/withdrawal/receipt-time";
 import { recordWithdrawal, UNMATCHED_STATEMENTS_PER_HOUR } from "~/features/withdrawal/withdrawal.server";

@@ -18,7 +18,7 @@ import {
   receiptMail,
   trialStartedMail,
 } from "~/features/memberships/membership-mails";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { refundIssuedMail } from "~/features/payments/refund-mail";
 import { withdrawalAcknowledgementMail } from "~/features/withdrawal/withdrawal-mail";
 

@@ -22,7 +22,7 @@ import { formatAmount } from "~/lib/currency";
 import { termsAttachment } from "~/features/legal/terms-attachment.server";
 import { lastDayToWithdraw, modelWithdrawalForm, WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { TRIAL_PLAN, trialFee } from "~/features/memberships/trial-offer";
 
 export const VOUCHER_QR_CID = "voucher-qr";

@@ -1,5 +1,5 @@
 import { formatMemberDay } from "~/features/memberships/membership-mails";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { TRIAL_PLAN, trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
 import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";

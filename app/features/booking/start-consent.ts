@@ -1,4 +1,4 @@
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { z } from "~/lib/zod";
 
 export const CONSENT_REQUIRED =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { lastDayToWithdraw, withdrawalPeriodEnd } from "./model-withdrawal-form";
 
 describe("the withdrawal period", () => {

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { addCompanyDays, companyDay, startOfCompanyDay } from "~/lib/company-time";
 import { siteConfig } from "../../../site.config";
 

@@ -17,7 +17,8 @@ import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
 import { invoiceRefunds } from "./invoice-refund.server";
 import { changeMembership, changeMemberships, type Membership } from "./membership-status.server";
 import { mailBasics, recordFeeDeclined, recordFeesPaid, type PaidFee } from "./fee-outcomes.server";
-import { MEMBERSHIP_TERMS, RECURRING_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
+import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 /** What a run did. Counts only: never who. */
 export interface BillingCounts {

@@ -1,5 +1,5 @@
 import { companyMonthsBetween, companyMonthsLater } from "~/lib/company-time";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 export interface BillingPeriod {
   start: Date;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { noticeEnd } from "./cancellation-notice";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 // A quarter of 90 days: 10 January to 10 April 2025, noon UTC.
 const start = new Date("2025-01-10T12:00:00Z");

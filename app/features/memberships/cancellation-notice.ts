@@ -1,5 +1,5 @@
 import { companyMonthsLater } from "~/lib/company-time";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 /** The paid period a member's cancellation falls in, and its fee. */
 export interface PaidPeriod {

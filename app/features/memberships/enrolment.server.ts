@@ -7,7 +7,7 @@ import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { formatMemberDay, trialStartedMail } from "./membership-mails";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 import { TRIAL_PLAN, trialEndsAt as trialEnd, trialFee } from "./trial-offer";
 import type { TrialSummary } from "./trial-summary";
 

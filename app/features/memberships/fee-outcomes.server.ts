@@ -9,7 +9,7 @@ import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
 import { paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
 import { changeMembership, changeMemberships, type Membership } from "./membership-status.server";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 type Invoice = typeof invoices.$inferSelect;
 

@@ -11,7 +11,7 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
-import { MEMBERSHIP_TERMS, noticeWording } from "./membership-status";
+import { MEMBERSHIP_TERMS, noticeWording } from "./membership-terms";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: COMPANY_TIME_ZONE,

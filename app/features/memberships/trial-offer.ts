@@ -1,7 +1,7 @@
 import { companyDaysLater } from "~/lib/company-time";
 import { toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
-import { MEMBERSHIP_TERMS } from "./membership-status";
+import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 /**
  * The membership a first paid fast track starts, in one place: the payment page's texts, the

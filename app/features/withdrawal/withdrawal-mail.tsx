@@ -9,7 +9,7 @@ import {
 } from "~/features/mail/layout";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { receiptTime } from "./receipt-time";

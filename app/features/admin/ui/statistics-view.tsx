@@ -6,7 +6,7 @@ import { bucketLabel } from "~/features/admin/statistics-buckets";
 import { GROUPED_BY, type Granularity } from "~/features/admin/statistics-period";
 import type { AirportFigures, CurrencyFigures, OrderCounts, SalesStatistics } from "~/features/admin/statistics.server";
 import type { MembershipCounts, MembershipStatistics } from "~/features/admin/statistics-memberships.server";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 
 const CURRENCY_NAMES_FR: Record<CurrencyCode, string> = {
   USD: "dollars américains (USD)",

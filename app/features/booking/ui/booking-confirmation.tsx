@@ -9,7 +9,7 @@ import { CheckoutSteps } from "./checkout-steps";
 import { SummaryList } from "~/components/layout/summary-list";
 import type { TrialSummary } from "~/features/memberships/trial-summary";
 import { WITHDRAW_PATH } from "~/components/layout/nav-links";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 
 export interface Voucher {
   code: string;

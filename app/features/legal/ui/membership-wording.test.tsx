@@ -11,7 +11,7 @@ import { cancellationForm, termsSections } from "./terms";
 
 // Terms unlike the real ones (3-day trial, every 3 months, 24 hours, 7 days, every 2 days, 14 days, one month's notice)
 // and prices unlike the plans' (49, 79): every number on the pages must move with them.
-vi.mock("~/features/memberships/membership-status", async (importOriginal) => ({
+vi.mock("~/features/memberships/membership-terms", async (importOriginal) => ({
   ...(await importOriginal<object>()),
   MEMBERSHIP_TERMS: {
     trialDays: 5,

@@ -3,20 +3,24 @@ import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
-import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-status";
-import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
-import { formatPeriod } from "~/lib/format-period";
+import { membershipWording } from "./membership-wording";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
-const { company, pricing } = siteConfig;
-const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays, noticeMonths } =
-  MEMBERSHIP_TERMS;
-const notice = noticeWording(noticeMonths);
-const noticePeriod = formatPeriod(noticeMonths, "month");
-const plans = [pricing.medium, pricing.premium];
-const everyPeriod = `every ${periodMonths} months`;
-const trialPlan = pricing[TRIAL_PLAN];
+const { company } = siteConfig;
+const {
+  trialDays,
+  reminderGraceDays,
+  retryEveryDays,
+  changeOfMindDays,
+  refundWithinDays,
+  notice,
+  noticePeriod,
+  everyPeriod,
+  reminderBefore,
+  plans,
+  trialPlan,
+} = membershipWording;
 
 export const subscriptionTermsIntro = (
   <p>
@@ -33,10 +37,10 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     body: (
       <p>
         Your first fast-track purchase starts a {trialDays}-day free trial of the {trialPlan.name} plan, one per e-mail
-        address. Nothing is charged for the trial, and {formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour")}{" "}
-        before it ends we e-mail you the date and the amount of the first charge. If you do not cancel, the trial
-        becomes a paid membership when it ends: <Price amount={trialPlan.price} /> is charged on that day and then{" "}
-        {everyPeriod}. If you cancel online before the trial ends, you pay nothing at all.
+        address. Nothing is charged for the trial, and {reminderBefore} before it ends we e-mail you the date and the
+        amount of the first charge. If you do not cancel, the trial becomes a paid membership when it ends:{" "}
+        <Price amount={trialPlan.price} /> is charged on that day and then {everyPeriod}. If you cancel online before
+        the trial ends, you pay nothing at all.
       </p>
     ),
   },

@@ -4,21 +4,24 @@ import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
-import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-status";
-import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
-import { formatPeriod } from "~/lib/format-period";
+import { membershipWording } from "./membership-wording";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
-const { company, domains, pricing, fastTrack } = siteConfig;
-const { trialDays, periodMonths, reminderGraceDays, retryEveryDays, changeOfMindDays, refundWithinDays, noticeMonths } =
-  MEMBERSHIP_TERMS;
-const notice = noticeWording(noticeMonths);
-const noticePeriod = formatPeriod(noticeMonths, "month");
-const plans = [pricing.medium, pricing.premium];
-const everyPeriod = `every ${periodMonths} months`;
-const reminderBefore = formatPeriod(MEMBERSHIP_TERMS.trialReminderHours, "hour");
-const trialPlan = pricing[TRIAL_PLAN];
+const { company, domains, fastTrack } = siteConfig;
+const {
+  trialDays,
+  reminderGraceDays,
+  retryEveryDays,
+  changeOfMindDays,
+  refundWithinDays,
+  notice,
+  noticePeriod,
+  everyPeriod,
+  reminderBefore,
+  plans,
+  trialPlan,
+} = membershipWording;
 
 export const TERMS_LAST_UPDATED = "2025-03-21";
 

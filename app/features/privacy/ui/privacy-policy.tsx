@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import type { LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { siteConfig } from "../../../../site.config";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-status";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { RETENTION } from "~/features/privacy/retention";
 import { formatPeriod } from "~/lib/format-period";
 
