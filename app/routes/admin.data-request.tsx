@@ -11,7 +11,7 @@ import { DataRequestHistory } from "~/features/privacy/ui/data-request-history";
 import { DATA_REQUEST_KIND_LABELS, eraseSchema } from "~/features/privacy/data-request-schema";
 import { DataRequestDeadline, DataRequestStatusBadge } from "~/features/privacy/ui/data-request-status";
 import { dataRequestHistory, eraseDataRequest, findDataRequest } from "~/features/privacy/data-requests.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { findPersonalData } from "~/features/privacy/personal-data.server";
 import { PersonalDataView } from "~/features/privacy/ui/personal-data-view";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!found) throw new Response("Not Found", { status: 404 });
   const submission = parseWithZod(await readFormData(request), { schema: eraseSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await eraseDataRequest(db, found, admin, publicOrigin(request));
+  const outcome = await eraseDataRequest(db, found, admin, siteOrigin(request));
   if (!outcome.erased) {
     const formErrors = ["Vous ne pouvez pas effacer votre propre compte depuis cette page."];
     return data({ result: submission.reply({ formErrors }) }, { status: 409 });

@@ -4,13 +4,13 @@ import { emailSamples, previewHtml } from "~/features/admin/email-samples";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "E-mails" }), ...layoutMeta(matches)];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const samples = await emailSamples(publicOrigin(request));
+  const samples = await emailSamples(siteOrigin(request));
   return {
     samples: samples.map((sample) => ({
       id: sample.id,

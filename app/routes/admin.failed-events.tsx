@@ -13,7 +13,7 @@ import { retryFailedEvent } from "~/features/provider-events/stripe-webhook.serv
 import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
 import { formatCountFr } from "~/lib/format-fr";
 import { readFormData } from "~/lib/form-data.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { logger } from "~/logger.server";
 
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const outcome = await retryFailedEvent(
-    { db: database().db, client: stripe.client, gateway, origin: publicOrigin(request), logger },
+    { db: database().db, client: stripe.client, gateway, origin: siteOrigin(request), logger },
     { id: retry.data.id, actor: { userId: admin.id, label: admin.email } },
   );
   switch (outcome.kind) {

@@ -26,7 +26,7 @@ import { withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
 import type { Actor } from "~/lib/actor";
 import { formatAmountFr, formatDateFr, formatDateTimeFr } from "~/lib/format-fr";
 import { readFormData } from "~/lib/form-data.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -64,12 +64,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const outcome = await refundInvoice(db, paymentGateway(), { invoiceId, refund: submission.value, actor });
     if (outcome.kind === "not-found") throw NOT_FOUND();
-    const feedback = refundFeedback(outcome, invoice.currency);
+    const feedback = refundFeedback(outcome, { kind: "facture", paid: invoice.amount, currency: invoice.currency });
     if ("toast" in feedback) return redirectWithToast(page, feedback.toast);
-    const { refused } = feedback;
-    const result = submission.reply(
-      "amount" in refused ? { fieldErrors: { amount: [refused.amount] } } : { formErrors: [refused.form] },
-    );
+    const result = submission.reply({ fieldErrors: { amount: [feedback.amountError] } });
     return data({ refund: { invoiceId, result } }, { status: 400 });
   }
 
@@ -80,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     atOnce: submission.value.cancel === "now",
     actor,
     now: new Date(),
-    origin: publicOrigin(request),
+    origin: siteOrigin(request),
   });
   switch (outcome.kind) {
     case "not-found":

@@ -5,7 +5,8 @@ import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
 import { formatAmountFr, formatDateTimeFr, formatDayFr } from "~/lib/format-fr";
-import { findOrderDetails, isOrderId } from "~/features/admin/order-details.server";
+import { findOrderDetails } from "~/features/admin/order-details.server";
+import { isUuid } from "~/lib/uuid";
 import { OrderHistory } from "~/features/admin/ui/order-history";
 import { OrderPayments } from "~/features/admin/ui/order-payments";
 import { orderStatusLabel } from "~/features/booking/order-status";
@@ -23,6 +24,7 @@ import { refundOrder } from "~/features/booking/order-refund.server";
 import { findOrder } from "~/features/booking/orders.server";
 import type { Actor } from "~/lib/actor";
 import { refundSchema } from "~/features/payments/refund";
+import { refundFeedback } from "~/features/payments/refund-feedback";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { RefundForm } from "~/features/payments/ui/refund-form";
 import { RefundList } from "~/features/payments/ui/refund-list";
@@ -48,7 +50,7 @@ const REFUND_INTENT = { name: "intent", value: "refund" };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  if (!isOrderId(params.orderId)) throw new Response("Not Found", { status: 404 });
+  if (!isUuid(params.orderId)) throw new Response("Not Found", { status: 404 });
   const formData = await readFormData(request);
   const page = `/admin/orders/${params.orderId}`;
   const actor = { userId: admin.id, label: admin.email };
@@ -88,45 +90,11 @@ async function refund(formData: FormData, orderId: string, page: string, actor: 
   if (submission.status !== "success") return data({ refund: submission.reply() }, { status: 400 });
   const order = await findOrder(database().db, orderId);
   if (!order) throw new Response("Not Found", { status: 404 });
-  const amountFr = (minor: number) => formatAmountFr(minor, order.currency);
   const outcome = await refundOrder(database().db, paymentGateway(), { orderId, refund: submission.value, actor });
-  // A stale page: nothing is left to refund, and the page that reloads says why.
-  const refused = (description: string) =>
-    redirectWithToast(page, { type: "error", title: "Remboursement refusé", description });
-  switch (outcome.kind) {
-    case "not-found":
-      throw new Response("Not Found", { status: 404 });
-    case "refunded":
-      return redirectWithToast(page, {
-        type: "success",
-        title: "Remboursement effectué",
-        description:
-          outcome.refundedTotal >= order.amount
-            ? `${amountFr(outcome.amount)} remboursés : la commande est entièrement remboursée.`
-            : `${amountFr(outcome.amount)} remboursés ; il reste ${amountFr(order.amount - outcome.refundedTotal)} remboursables.`,
-      });
-    case "already-refunded":
-      // The same form sent again (a double click, a resubmission): the first one did the refund.
-      return redirectWithToast(page, {
-        type: "info",
-        title: "Déjà remboursé",
-        description: "Ce formulaire a déjà été envoyé : rien de plus n'a été remboursé.",
-      });
-    case "too-much":
-      if (outcome.refundable === 0) {
-        return refused("Cette commande est déjà entièrement remboursée : rien n'a été remboursé.");
-      }
-      return data(
-        {
-          refund: submission.reply({
-            fieldErrors: { amount: [`Montant trop élevé : ${amountFr(outcome.refundable)} au plus.`] },
-          }),
-        },
-        { status: 400 },
-      );
-    case "nothing-paid":
-      return refused("Cette commande n'a pas été payée : rien n'a été remboursé.");
-  }
+  if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
+  const feedback = refundFeedback(outcome, { kind: "commande", paid: order.amount, currency: order.currency });
+  if ("toast" in feedback) return redirectWithToast(page, feedback.toast);
+  return data({ refund: submission.reply({ fieldErrors: { amount: [feedback.amountError] } }) }, { status: 400 });
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {

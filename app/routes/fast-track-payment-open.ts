@@ -7,7 +7,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { z } from "~/lib/zod";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const opened = await openOrderPayment(db, gateway, {
       orderId: params.orderId,
-      origin: publicOrigin(request),
+      origin: siteOrigin(request),
       consentedAt: new Date(),
     });
     if (opened.kind === "open") return Response.json({ clientSecret: opened.clientSecret });

@@ -10,7 +10,7 @@ import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
 import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { expiryYears } from "~/features/payments/card";
 import { orderTerms } from "~/features/booking/order-terms";
 import type { CardFormGateway, HostedCardGateway } from "~/features/payments/gateway";
@@ -74,7 +74,7 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
       payForOrder(database().db, gateway, {
         orderId,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
-        origin: publicOrigin(request),
+        origin: siteOrigin(request),
         consentedAt: new Date(),
       }),
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
@@ -93,7 +93,7 @@ function settleHostedPayment(request: Request, orderId: string, gateway: HostedC
     logContext: { orderId },
     schema: z.object({}),
     rateLimit: "payment",
-    save: () => settleOrderPayment(database().db, gateway, { by: { orderId }, origin: publicOrigin(request) }),
+    save: () => settleOrderPayment(database().db, gateway, { by: { orderId }, origin: siteOrigin(request) }),
     failure: {
       log: "payment could not be settled",
       formError:

@@ -12,6 +12,7 @@ import {
   PremiumFastTrackSection,
 } from "~/features/booking/ui/fast-track-landing";
 import { pageMeta } from "~/features/seo/page-meta";
+import { trialNote } from "~/features/booking/pricing";
 import { siteConfig } from "../../site.config";
 
 /** Links, native disclosures and forms that post: nothing here needs React in the browser. */
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function FastTrackPage() {
   const currency = useCurrency();
-  const { fastTrack, trialDays, pricing } = siteConfig;
+  const { fastTrack } = siteConfig;
   return (
     <>
       <HeroSection
@@ -53,9 +54,7 @@ export default function FastTrackPage() {
 
       <FastTrackBenefits />
 
-      <PremiumFastTrackSection
-        subscriptionNote={`Your first Fast Track purchase includes a ${trialDays}-day free trial of our subscription, then ${formatPrice(pricing.medium.price, currency.code)} every quarter. Cancel anytime.`}
-      />
+      <PremiumFastTrackSection trialNote={trialNote(currency.code)} />
 
       <CtaSection
         id="availability-heading"

@@ -2,7 +2,7 @@ import type { Route } from "./+types/stripe-webhook";
 import { database } from "~/db/client.server";
 import { livePayments } from "~/features/payments/live-gateway.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { logger } from "~/logger.server";
 
 /** Stripe's events (ADR 018). In sandbox mode there is no such endpoint. */
@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
       client: stripe.client,
       webhookSecret: stripe.webhookSecret,
       gateway,
-      origin: publicOrigin(request),
+      origin: siteOrigin(request),
       logger,
     },
     { payload: await request.text(), signature: request.headers.get("stripe-signature") },

@@ -17,7 +17,7 @@ import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount } from "~/lib/currency";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Confirm Unsubscribe" }),
@@ -45,7 +45,7 @@ const CONFIRMATION_STATUS: Record<UnsubscribeLink["state"], number> = {
 export async function action({ request }: Route.ActionArgs) {
   const token = (await readFormData(request)).get("token");
   const link = await confirmUnsubscribe(database().db, typeof token === "string" ? token : null, {
-    origin: publicOrigin(request),
+    origin: siteOrigin(request),
   });
   if (link.state === "confirmed") nudgeOutbox();
   return data({ link }, { status: CONFIRMATION_STATUS[link.state] });

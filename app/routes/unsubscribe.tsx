@@ -10,7 +10,7 @@ import { unsubscribeSchema } from "~/features/messages/schemas";
 import { requestUnsubscribe, UNSUBSCRIBE_LINK_SENT } from "~/features/messages/unsubscribe.server";
 import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
 import { pageMeta } from "~/features/seo/page-meta";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { passRetryAfter } from "~/lib/retry-after";
 
 export const headers = passRetryAfter;
@@ -31,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
     request,
     form: "unsubscribe",
     schema: unsubscribeSchema,
-    save: ({ email }) => requestUnsubscribe(database().db, { email, origin: publicOrigin(request) }),
+    save: ({ email }) => requestUnsubscribe(database().db, { email, origin: siteOrigin(request) }),
     redirectTo: () => "/unsubscribe",
     success: { type: "success", title: UNSUBSCRIBE_LINK_SENT },
   });

@@ -115,7 +115,7 @@ test.describe("the admin memberships", () => {
     await page.getByLabel("Montant à rembourser (USD)").fill("40");
     await page.getByLabel("Motif").fill("Erreur technique");
     await page.getByRole("button", { name: "Rembourser", exact: true }).click();
-    await expect(page.getByText("Au plus 36,50 $ : c'est ce qui reste à rembourser.")).toBeVisible();
+    await expect(page.getByText("Montant trop élevé : 36,50 $ au plus.")).toBeVisible();
     await expect(page.getByLabel("Montant à rembourser (USD)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Motif")).toHaveValue("Erreur technique");
     await expect(refunds.getByRole("listitem")).toHaveCount(1);

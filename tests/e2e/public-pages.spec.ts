@@ -450,7 +450,7 @@ test.describe("fast-track landing", () => {
     const premium = page.getByRole("region", { name: "Premium Fast Track Service" });
     await expect(premium.getByRole("listitem")).toHaveCount(4);
     await expect(premium).toContainText(
-      "Your first Fast Track purchase includes a 3-day free trial of our subscription, then $49 every quarter.",
+      "Your first Fast Track purchase includes a 3-day free trial of our membership, then $49 every quarter.",
     );
     await expect(page.getByRole("heading", { level: 2, name: "SEE YOUR AIRPORT AVAILABILITY" })).toBeVisible();
 

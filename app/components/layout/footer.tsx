@@ -3,32 +3,9 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { siteConfig } from "../../../site.config";
 import { BrandLogo } from "./brand-logo";
 import { CurrencyMenu } from "./currency-menu";
-import { WITHDRAW_PATH, telHref } from "./nav-links";
+import { FOOTER_COLUMNS, telHref, type NavLink } from "./nav-links";
 
-const COMPANY_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/services", label: "Services" },
-  { to: "/contact", label: "Contact" },
-  { to: "/faq", label: "FAQ" },
-] as const;
-
-const SERVICE_LINKS = [
-  { to: "/services#subscription", label: "Membership" },
-  { to: "/services#fast-track", label: "Fast Track" },
-  { to: "/services#checkin", label: "Automated Check-In" },
-  { to: "/services#concierge", label: "Concierge" },
-] as const;
-
-const LEGAL_LINKS = [
-  { to: "/terms", label: "Terms and Conditions" },
-  { to: "/subscription-terms", label: "Subscription Terms" },
-  { to: "/privacy", label: "Privacy Policy" },
-  // The withdrawal function (CRD Art. 11a), labelled with the directive's words, on every page.
-  { to: WITHDRAW_PATH, label: "Withdraw from contract here" },
-  { to: "/unsubscribe", label: "Cancel membership" },
-] as const;
-
-function LinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
   return (
     <nav aria-label={title}>
       <h2 className="mb-3 text-sm font-semibold tracking-wide uppercase">{title}</h2>
@@ -72,9 +49,9 @@ export function Footer() {
           </address>
           <CurrencyMenu align="start" side="above" className="w-fit" />
         </div>
-        <LinkColumn title="Company" links={COMPANY_LINKS} />
-        <LinkColumn title="Services" links={SERVICE_LINKS} />
-        <LinkColumn title="Legal" links={LEGAL_LINKS} />
+        {FOOTER_COLUMNS.map((column) => (
+          <LinkColumn key={column.title} {...column} />
+        ))}
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6">

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, invoices, membershipEvents, memberships, orders, refunds } from "~/db/schema";
+import { customers, invoices, memberships, orders } from "~/db/schema";
+import { membershipHistory } from "~/db/status-history.server";
 import { isAnonymisedCustomer } from "~/features/privacy/customer-removal.server";
+import { listRefunds } from "~/features/payments/refunds.server";
 import { isUuid } from "~/lib/uuid";
 
 /** A membership with everything the back office shows about it, or null when there is no such membership. */
@@ -57,42 +59,9 @@ export async function findMembershipDetails(db: Database, membershipId: string) 
       .from(invoices)
       .where(eq(invoices.membershipId, membershipId))
       .orderBy(desc(invoices.periodStart)),
-    db
-      .select({
-        id: membershipEvents.id,
-        fromStatus: membershipEvents.fromStatus,
-        toStatus: membershipEvents.toStatus,
-        actorLabel: membershipEvents.actorLabel,
-        note: membershipEvents.note,
-        createdAt: membershipEvents.createdAt,
-      })
-      .from(membershipEvents)
-      .where(eq(membershipEvents.membershipId, membershipId))
-      // Newest first; events written in one transaction share its timestamp, and the creation, if
-      // among them, is still the oldest.
-      .orderBy(desc(membershipEvents.createdAt), sql`${membershipEvents.fromStatus} is null`),
+    membershipHistory(db, membershipId),
   ]);
-  const invoiceRefunds = invoiceRows.length
-    ? await db
-        .select({
-          id: refunds.id,
-          invoiceId: refunds.invoiceId,
-          amount: refunds.amount,
-          currency: refunds.currency,
-          reason: refunds.reason,
-          status: refunds.status,
-          actorLabel: refunds.actorLabel,
-          createdAt: refunds.createdAt,
-        })
-        .from(refunds)
-        .where(
-          inArray(
-            refunds.invoiceId,
-            invoiceRows.map((invoice) => invoice.id),
-          ),
-        )
-        .orderBy(desc(refunds.createdAt))
-    : [];
+  const invoiceRefunds = await listRefunds(db, { invoiceIds: invoiceRows.map((invoice) => invoice.id) });
   return {
     ...found,
     invoices: invoiceRows.map(({ providerRef, ...invoice }) => {
@@ -114,7 +83,7 @@ export type MembershipDetails = NonNullable<Awaited<ReturnType<typeof findMember
 export async function findInvoiceOf(db: Database, membershipId: string, invoiceId: string) {
   if (!isUuid(invoiceId)) return null;
   const [found] = await db
-    .select({ id: invoices.id, currency: invoices.currency })
+    .select({ id: invoices.id, amount: invoices.amount, currency: invoices.currency })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.membershipId, membershipId)));
   return found ?? null;

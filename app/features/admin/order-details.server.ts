@@ -1,18 +1,14 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
-import { z } from "~/lib/zod";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, orderEvents, orders, payments } from "~/db/schema";
+import { customers, orders, payments } from "~/db/schema";
+import { orderHistory } from "~/db/status-history.server";
 import { wasCharged } from "~/features/booking/order-status";
 import { listRefunds } from "~/features/payments/refunds.server";
-
-/** Whether `value` can be an order's id: anything else is no order, without asking the database. */
-export function isOrderId(value: string): boolean {
-  return z.uuid().safeParse(value).success;
-}
+import { isUuid } from "~/lib/uuid";
 
 /** An order with everything the back office shows about it, or null when there is no such order. */
 export async function findOrderDetails(db: Database, orderId: string) {
-  if (!isOrderId(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [found] = await db
     .select({ order: orders, customer: customers })
     .from(orders)
@@ -35,20 +31,7 @@ export async function findOrderDetails(db: Database, orderId: string) {
       .from(payments)
       .where(eq(payments.orderId, orderId))
       .orderBy(asc(payments.createdAt)),
-    db
-      .select({
-        id: orderEvents.id,
-        fromStatus: orderEvents.fromStatus,
-        toStatus: orderEvents.toStatus,
-        actorLabel: orderEvents.actorLabel,
-        note: orderEvents.note,
-        createdAt: orderEvents.createdAt,
-      })
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, orderId))
-      // Newest first: the latest change is what an admin looks for. Events written in one transaction
-      // share its timestamp; the creation, if among them, is then still the oldest.
-      .orderBy(desc(orderEvents.createdAt), sql`${orderEvents.fromStatus} is null`),
+    orderHistory(db, orderId),
     listRefunds(db, { orderId }),
   ]);
   const { order } = found;

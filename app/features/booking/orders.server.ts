@@ -10,6 +10,7 @@ import { CUSTOMER_ACTOR } from "~/lib/actor";
 import type { OrderDetails } from "./order-details";
 import { bookingAmount } from "./pricing";
 import type { BookingForm } from "./schema";
+import { isUuid } from "~/lib/uuid";
 
 export const FAST_TRACK_SERVICE = "Fast Track";
 
@@ -112,11 +113,9 @@ async function findOrderIdByIdempotencyKey(db: Database, idempotencyKey: string)
   return order;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The order with this id, or null when there is none (or the id is not even a uuid). */
 export async function findOrder(db: Database, orderId: string): Promise<OrderDetails | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [row] = await db
     .select({
       id: orders.id,

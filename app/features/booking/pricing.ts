@@ -8,7 +8,7 @@ export function bookingAmount({ adults, children }: Passengers): number {
   return toMinorUnits(adultPrice) * adults + toMinorUnits(childPrice) * children;
 }
 
-/** The subscription that a first fast-track purchase starts: free for the trial, then the Medium plan. */
+/** The membership that a first fast-track purchase starts: free for the trial, then the Medium plan. */
 export function trialNote(currency: CurrencyCode): string {
   const { trialDays, pricing } = siteConfig;
   return `Your first Fast Track purchase includes a ${trialDays}-day free trial of our membership, then ${formatPrice(pricing.medium.price, currency)} every quarter. Cancel anytime.`;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { formatFlightDate } from "./flight-date";
 import { blackAndWhitePng } from "./voucher-png.server";
@@ -102,5 +102,5 @@ export async function voucherCheckResponse(db: Database, code: string) {
 /** The voucher of a paid order as its confirmation page shows it: the code and its QR code. */
 export async function voucherFor(request: Request, orderId: string) {
   const code = voucherCode(orderId);
-  return { code, qrSvg: await voucherQrSvg(voucherCheckUrl(publicOrigin(request), code)) };
+  return { code, qrSvg: await voucherQrSvg(voucherCheckUrl(siteOrigin(request), code)) };
 }

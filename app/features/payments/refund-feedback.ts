@@ -3,40 +3,48 @@ import { formatAmountFr } from "~/lib/format-fr";
 import type { Toast } from "~/lib/toast";
 import type { RefundOutcome } from "./refunds.server";
 
+/** What was refunded: an order or a membership's invoice (both feminine in French). */
+export type Refunded = { kind: "commande" | "facture"; paid: number; currency: CurrencyCode };
+
 /**
  * What the back office tells the admin after a refund form (French): a toast on the page it
- * redirects to when the form is done with, or the reason it was refused, shown on the form beside
- * what was typed (`amount` on that field, `form` above the form). Nothing was refunded then.
+ * redirects to, or, for an amount above what is left, an error on the amount field beside what was
+ * typed. A refusal refunded nothing.
  */
-export type RefundFeedback = { toast: Toast } | { refused: { amount: string } | { form: string } };
+export type RefundFeedback = { toast: Toast } | { amountError: string };
 
-export function refundFeedback(outcome: RefundOutcome, currency: CurrencyCode): RefundFeedback {
-  const amount = (minor: number) => formatAmountFr(minor, currency);
+export function refundFeedback(outcome: RefundOutcome, refunded: Refunded): RefundFeedback {
+  const amount = (minor: number) => formatAmountFr(minor, refunded.currency);
+  const refused = (description: string) => ({
+    toast: { type: "error", title: "Remboursement refusé", description } as const,
+  });
   switch (outcome.kind) {
     case "refunded":
       return {
         toast: {
           type: "success",
           title: "Remboursement effectué",
-          description: `${amount(outcome.amount)} remboursés ; ${amount(outcome.refundedTotal)} remboursés en tout.`,
+          description:
+            outcome.refundedTotal >= refunded.paid
+              ? `${amount(outcome.amount)} remboursés : la ${refunded.kind} est entièrement remboursée.`
+              : `${amount(outcome.amount)} remboursés ; il reste ${amount(refunded.paid - outcome.refundedTotal)} remboursables.`,
         },
       };
     case "already-refunded":
+      // The same form sent again (a double click, a resubmission): the first one did the refund.
       return {
         toast: {
           type: "info",
           title: "Déjà remboursé",
-          description: `Ce formulaire avait déjà été envoyé : rien de plus n'a été remboursé (${amount(outcome.refundedTotal)} en tout).`,
+          description: "Ce formulaire a déjà été envoyé : rien de plus n'a été remboursé.",
         },
       };
     case "too-much":
-      return {
-        refused:
-          outcome.refundable > 0
-            ? { amount: `Au plus ${amount(outcome.refundable)} : c'est ce qui reste à rembourser.` }
-            : { form: "Tout a déjà été remboursé : rien n'a été remboursé de plus." },
-      };
+      // Nothing left means a stale page: the page that reloads shows why.
+      return outcome.refundable > 0
+        ? { amountError: `Montant trop élevé : ${amount(outcome.refundable)} au plus.` }
+        : refused(`Cette ${refunded.kind} est déjà entièrement remboursée : rien n'a été remboursé.`);
     case "nothing-paid":
-      return { refused: { form: "Rien n'a été payé : il n'y a rien à rembourser." } };
+      return refused(`Cette ${refunded.kind} n'a pas été payée : rien n'a été remboursé.`);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { refunds, type CurrencyCode } from "~/db/schema";
@@ -66,11 +66,16 @@ async function sumOfRefunds(db: Database, where: ReturnType<typeof and>) {
   return Number(row?.total ?? 0);
 }
 
-/** The refunds of `target`, newest first: how much, why, who, when, and whether the gateway has answered. */
-export async function listRefunds(db: Database, target: RefundTarget) {
+/**
+ * The refunds of an order, or of a membership's invoices, newest first: how much, why, who, when, and
+ * whether the gateway has answered.
+ */
+export async function listRefunds(db: Database, of: { orderId: string } | { invoiceIds: string[] }) {
+  if ("invoiceIds" in of && of.invoiceIds.length === 0) return [];
   return db
     .select({
       id: refunds.id,
+      invoiceId: refunds.invoiceId,
       amount: refunds.amount,
       currency: refunds.currency,
       reason: refunds.reason,
@@ -79,7 +84,7 @@ export async function listRefunds(db: Database, target: RefundTarget) {
       createdAt: refunds.createdAt,
     })
     .from(refunds)
-    .where(targetColumn(target))
+    .where("orderId" in of ? eq(refunds.orderId, of.orderId) : inArray(refunds.invoiceId, of.invoiceIds))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 

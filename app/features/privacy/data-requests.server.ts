@@ -4,6 +4,7 @@ import { dataRequestEvents, dataRequests, type DataRequestAction, type DataReque
 import type { SessionUser } from "~/features/auth/guards.server";
 import type { DataRequestInput } from "./data-request-schema";
 import { erasePersonalData, findPersonalData, personalDataCounts, type PersonalData } from "./personal-data.server";
+import { isUuid } from "~/lib/uuid";
 
 export interface DataRequest {
   id: string;
@@ -31,8 +32,6 @@ const requestColumns = {
   receivedOn: dataRequests.receivedOn,
   completedAt: dataRequests.completedAt,
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The action that answers each kind of request: it closes the request when done. */
 const ANSWERED_BY: Record<DataRequestKind, DataRequestAction> = {
@@ -82,7 +81,7 @@ export async function listDataRequests(db: Database): Promise<DataRequest[]> {
 }
 
 export async function findDataRequest(db: Database, id: string): Promise<DataRequest | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [request] = await db.select(requestColumns).from(dataRequests).where(eq(dataRequests.id, id));
   return request ?? null;
 }

@@ -85,7 +85,7 @@ const PREMIUM_BENEFITS = [
   `Help from our customer service ${SUPPORT_HOURS}`,
 ] as const;
 
-export function PremiumFastTrackSection({ subscriptionNote }: { subscriptionNote: string }) {
+export function PremiumFastTrackSection({ trialNote }: { trialNote: string }) {
   return (
     <section aria-labelledby="premium-heading" className="bg-secondary px-4 py-16 sm:px-6 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-2">
@@ -104,7 +104,7 @@ export function PremiumFastTrackSection({ subscriptionNote }: { subscriptionNote
           </CheckList>
           <p className="mt-6 flex gap-3 rounded-xl bg-primary-light/60 p-4 text-sm">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-link" aria-hidden="true" />
-            {subscriptionNote}
+            {trialNote}
           </p>
         </div>
       </div>
