@@ -13,7 +13,7 @@ const LABELS: Record<keyof BillingCounts, string> = {
   invoicesCreated: "quarterly invoices created",
   charged: "fees charged",
   declined: "fees declined (reminder sent or retry scheduled)",
-  canceledAtPeriodEnd: "memberships ended at the end of a cancelled period",
+  cancelledAtPeriodEnd: "memberships ended at the end of a cancelled period",
   endedUnpaid: "memberships ended unpaid after the reminder",
   gatewayErrors: "charges the gateway did not answer (tried again next run)",
 };

@@ -88,7 +88,7 @@ const TRIALS_UNPAID_PERCENT = 5;
 /** After the first fee, the chance that a member pays the next one too, and how many leavers cancel rather than stop paying. */
 const RENEWAL_CHANCE = 0.8;
 const LEAVERS_CANCELLING_PERCENT = 70;
-/** Documented sandbox cards (README, "Test cards"): these renew, this one declines every renewal. */
+/** Documented sandbox cards (docs/payments-and-memberships.md, "Test cards"): these renew, this one declines every renewal. */
 const RENEWING_CARDS = ["4242424242424242", "5555555555554444"];
 const DECLINING_CARD = "4000000000000341";
 
@@ -199,7 +199,7 @@ async function insertOrders(
     decided as (
       select d.*,
              -- Unpaid orders only in the last 48 hours: the retention job removes older ones.
-             case when created_at > ${recent} and r_status < 0.35 then 'Not Paid'
+             case when created_at > ${recent} and r_status < 0.35 then 'not_paid'
                   when created_at > ${recent} and r_status < 0.40 then 'cancelled'
                   when r_status < 0.07 then 'cancelled'
                   when r_status < 0.11 then 'refunded'
@@ -233,9 +233,9 @@ async function insertOrders(
       select c.id, e.from_status, e.to_status, e.actor_label, e.at
       from closed c join inserted using (id)
       cross join lateral (values
-        (null, 'Not Paid', 'customer', c.created_at, true),
-        ('Not Paid', 'paid', 'customer', c.paid_at, c.status in ('paid', 'completed', 'refunded')),
-        ('Not Paid', 'cancelled', ${BACK_OFFICE_ACTOR}::text, c.closed_at, c.status = 'cancelled'),
+        (null, 'not_paid', 'customer', c.created_at, true),
+        ('not_paid', 'paid', 'customer', c.paid_at, c.status in ('paid', 'completed', 'refunded')),
+        ('not_paid', 'cancelled', ${BACK_OFFICE_ACTOR}::text, c.closed_at, c.status = 'cancelled'),
         ('paid', 'completed', 'system', c.closed_at, c.status = 'completed'),
         ('paid', 'refunded', ${BACK_OFFICE_ACTOR}::text, c.closed_at, c.status = 'refunded')
       ) e(from_status, to_status, actor_label, at, happened)
@@ -366,7 +366,7 @@ async function insertMemberships(
     decided as (
       select s.*,
              case when not left_already then standing
-                  when leaving = 'cancel' then 'canceled'
+                  when leaving = 'cancel' then 'cancelled'
                   when leave_at + ${grace} <= now() then 'ended'
                   else 'past_due' end as status,
              case when leaving = 'cancel' and due >= lifetime
@@ -391,7 +391,7 @@ async function insertMemberships(
                        and not (paid = 0 and cancel_requested and requested_at < trial_end - ${reminder})
                   then trial_end - ${reminder} end,
              case when left_already and leaving = 'unpaid' then leave_at + ${grace} end,
-             case s.status when 'canceled' then leave_at when 'ended' then leave_at + ${grace} end,
+             case s.status when 'cancelled' then leave_at when 'ended' then leave_at + ${grace} end,
              case when leaving = 'unpaid' then ${cards.declining.refPrefix} else ${renewing("refPrefix")} end || gen_random_uuid(),
              case when leaving = 'unpaid' then ${cards.declining.brand} else ${renewing("brand")} end,
              case when leaving = 'unpaid' then ${cards.declining.last4} else ${renewing("last4")} end,
@@ -433,8 +433,8 @@ async function insertMemberships(
     cross join lateral (values
       (null, 'trialing', 'customer', s.started_at, ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}, true),
       (s.standing, s.standing, 'customer', s.requested_at, 'Résiliation demandée', s.cancel_requested),
-      (s.standing, 'canceled', 'system', least(now(), s.leave_at + ${jobDelay}), 'Fin de la période payée : résiliation effective',
-       s.status = 'canceled'),
+      (s.standing, 'cancelled', 'system', least(now(), s.leave_at + ${jobDelay}), 'Fin de la période payée : résiliation effective',
+       s.status = 'cancelled'),
       (s.standing, 'past_due', 'system', least(now(), s.leave_at + ${jobDelay}), 'Paiement refusé : rappel envoyé',
        s.left_already and s.leaving = 'unpaid'),
       ('past_due', 'ended', 'system', least(now(), s.leave_at + ${grace} + ${jobDelay}),

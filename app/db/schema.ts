@@ -150,7 +150,7 @@ export const customers = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ["Not Paid", "paid", "completed", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = ["not_paid", "paid", "completed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const quotedList = (values: readonly string[]) =>
@@ -167,7 +167,7 @@ export const orders = pgTable(
     /** Minor units (cents) of `currency`. */
     amount: integer().notNull(),
     currency: text().$type<CurrencyCode>().notNull(),
-    status: text().$type<OrderStatus>().notNull().default("Not Paid"),
+    status: text().$type<OrderStatus>().notNull().default("not_paid"),
     serviceType: text().notNull(),
     business: text().notNull(),
     site: text().notNull(),
@@ -477,7 +477,7 @@ export const dataRequestEvents = pgTable(
 
 // Memberships (ADR 016): the trial a first fast track starts, then a fee every quarter.
 
-export const MEMBERSHIP_STATUSES = ["trialing", "active", "past_due", "canceled", "ended"] as const;
+export const MEMBERSHIP_STATUSES = ["trialing", "active", "past_due", "cancelled", "ended"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 export const PROVIDER_CANCELS = ["now", "period-end", "notice"] as const;

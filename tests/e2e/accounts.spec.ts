@@ -188,7 +188,7 @@ test.describe("the admin dashboard", () => {
     const [paid, completed, unpaid] = await insertOrders(company, [
       { amount: 2200, status: "paid" },
       { amount: 1100, status: "completed", currency: "USD" },
-      { amount: 9900, status: "Not Paid" },
+      { amount: 9900, status: "not_paid" },
     ]);
     // Not before the owner of the address has followed the link of the mail sent at sign-up.
     await expect(adminCli("grant", person.email)).rejects.toThrow("has not confirmed its e-mail address");
@@ -256,7 +256,7 @@ test.describe("the admin dashboard", () => {
       `Pagination ${randomUUID().slice(0, 6)}`,
       Array.from({ length: 26 }, (_, index) => ({
         amount: 100 + index,
-        status: "Not Paid",
+        status: "not_paid",
         createdAt: new Date(lastYear - index * 1000),
       })),
     );

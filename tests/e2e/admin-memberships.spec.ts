@@ -137,10 +137,10 @@ test.describe("the admin memberships", () => {
          from memberships m where m.id = $1`,
       [membershipId],
     );
-    expect(rows).toEqual([{ status: "canceled", refunded: "1250" }]);
+    expect(rows).toEqual([{ status: "cancelled", refunded: "1250" }]);
     await page.mouse.move(0, 0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshots(page, "admin-membership-canceled", testInfo);
+    await screenshots(page, "admin-membership-cancelled", testInfo);
 
     await cardOf(page, "Membre").getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
@@ -150,7 +150,7 @@ test.describe("the admin memberships", () => {
     await customerMembership.getByRole("link", { name: "Medium" }).click();
     await expect(page).toHaveURL(`/admin/memberships/${membershipId}`);
 
-    await page.goto(`/admin/memberships?q=${traveller.lastName}&status=canceled`);
+    await page.goto(`/admin/memberships?q=${traveller.lastName}&status=cancelled`);
     await expect(page.getByRole("region", { name: "Abonnements" })).toContainText(name);
   });
 });

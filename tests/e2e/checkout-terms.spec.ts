@@ -87,7 +87,7 @@ test.describe("the order button and the consent, as the Consumer Rights Directiv
     await page.getByLabel("CVV").fill("123");
     await page.getByRole("button", { name: /^FINISH/ }).click();
     await expect(page.getByText(CONSENT_REQUIRED)).toBeVisible();
-    expect(await orderOf(person.email)).toMatchObject({ status: "Not Paid", payments: "0", consent_wording: null });
+    expect(await orderOf(person.email)).toMatchObject({ status: "not_paid", payments: "0", consent_wording: null });
 
     await consentBox(page).check();
     await page.getByRole("button", { name: /^FINISH/ }).click();
@@ -110,7 +110,7 @@ test.describe("the order button and the consent, as the Consumer Rights Directiv
     await page.getByRole("button", { name: /^FINISH/ }).click();
     expect((await refused).status()).toBe(400);
     await expect(page.getByText(CONSENT_REQUIRED)).toBeVisible();
-    expect(await orderOf(person.email)).toMatchObject({ status: "Not Paid", payments: "0" });
+    expect(await orderOf(person.email)).toMatchObject({ status: "not_paid", payments: "0" });
 
     await payWith(page, "4242 4242 4242 4242");
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();

@@ -108,7 +108,7 @@ test.describe("data requests", () => {
     const membership = await e2eDatabase().query("select status, email from memberships where customer_id = $1", [
       customerId,
     ]);
-    expect(membership.rows).toEqual([{ status: "canceled", email: null }]);
+    expect(membership.rows).toEqual([{ status: "cancelled", email: null }]);
   });
 
   test("records, exports and erases without JavaScript too", async ({ browser }, testInfo) => {
@@ -131,7 +131,7 @@ test.describe("data requests", () => {
     await e2eDatabase().query(
       `insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site,
                            idempotency_key, adults)
-       values ($1, $2, 2200, 'EUR', 'Not Paid', 'Fast Track', 'Fast Track', 'e2e', $3, 2)`,
+       values ($1, $2, 2200, 'EUR', 'not_paid', 'Fast Track', 'Fast Track', 'e2e', $3, 2)`,
       [orderNumber, rows[0]!.id, randomUUID()],
     );
 

@@ -103,7 +103,7 @@ async function expectWithdrawn(customer: Awaited<ReturnType<typeof newCustomer>>
   expect(mail.text).toContain(`Your membership ended on ${day}.`);
   expect(mail.text).toContain(`Fast Track order ${customer.orderNumber}:`);
   const { membership, refunds, order } = await membershipAndRefunds(customer.orderId);
-  expect(membership?.status).toBe("canceled");
+  expect(membership?.status).toBe("cancelled");
   expect(refunds.map((refund) => Number(refund.amount))).toEqual([Number(order.amount)]);
   expect(order.status).toBe("refunded");
 }

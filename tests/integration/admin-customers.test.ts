@@ -42,7 +42,7 @@ describe(`the back office's customers on ${testDatabaseKind()}`, () => {
     await insertOrder(db(), { customerId: grace.id, amount: 2200, status: "paid", currency: "EUR" });
     await insertOrder(db(), { customerId: grace.id, amount: 1100, status: "completed", currency: "EUR" });
     await insertOrder(db(), { customerId: grace.id, amount: 500, status: "paid", currency: "USD" });
-    await insertOrder(db(), { customerId: grace.id, amount: 9900, status: "Not Paid", currency: "EUR" });
+    await insertOrder(db(), { customerId: grace.id, amount: 9900, status: "not_paid", currency: "EUR" });
     await insertOrder(db(), { customerId: grace.id, amount: 700, status: "refunded", currency: "GBP" });
     await insertOrder(db(), { customerId: grace.id, amount: 800, status: "cancelled", currency: "USD" });
 
@@ -171,7 +171,7 @@ describe(`the back office's customers on ${testDatabaseKind()}`, () => {
       paid: [{ currency: "EUR", amount: 1100 }],
     });
     expect(found.orders.rows.map((order) => [order.orderNumber, order.currency, order.status])).toEqual([
-      [newer.orderNumber, "GBP", "Not Paid"],
+      [newer.orderNumber, "GBP", "not_paid"],
       [older.orderNumber, "EUR", "paid"],
     ]);
   });

@@ -32,7 +32,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
     await insertCustomer(db(), "Guest Without Orders");
     await insertOrder(db(), { customerId: customer.id, amount: 2200, status: "paid" });
     await insertOrder(db(), { customerId: customer.id, amount: 1100, status: "completed", currency: "USD" });
-    for (const status of ["Not Paid", "cancelled", "refunded"] as const) {
+    for (const status of ["not_paid", "cancelled", "refunded"] as const) {
       await insertOrder(db(), { customerId: customer.id, amount: 9900, status });
     }
 
@@ -57,7 +57,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
       { status: "active", currency: "USD", price: 4900 },
       // Not charged at the period's end: retried until the grace ends, or over.
       { status: "past_due", currency: "USD" },
-      { status: "canceled", currency: "USD" },
+      { status: "cancelled", currency: "USD" },
       { status: "ended", currency: "GBP" },
     ] as const) {
       await insertMembership(db(), { customerId, ...membership });
@@ -72,7 +72,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
           { status: "trialing", members: 2 },
           { status: "active", members: 4 },
           { status: "past_due", members: 1 },
-          { status: "canceled", members: 1 },
+          { status: "cancelled", members: 1 },
           { status: "ended", members: 1 },
         ],
         recurring: [
@@ -87,7 +87,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
   it("shows no recurring fee, and every status at zero, without members", async () => {
     const result = await dashboard();
     expect((result.data as { members: unknown }).members).toEqual({
-      members: ["trialing", "active", "past_due", "canceled", "ended"].map((status) => ({ status, members: 0 })),
+      members: ["trialing", "active", "past_due", "cancelled", "ended"].map((status) => ({ status, members: 0 })),
       recurring: [],
     });
   });

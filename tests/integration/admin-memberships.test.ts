@@ -95,10 +95,10 @@ describe(`the admin membership list on ${testDatabaseKind()}`, () => {
       createdAt: at(3),
     });
     const pastDue = await insertMembership(db(), { customerId: customer.id, status: "past_due", createdAt: at(4) });
-    const canceled = await insertMembership(db(), { customerId: customer.id, status: "canceled", createdAt: at(5) });
+    const cancelled = await insertMembership(db(), { customerId: customer.id, status: "cancelled", createdAt: at(5) });
     const ended = await insertMembership(db(), { customerId: customer.id, status: "ended", createdAt: at(6) });
 
-    expect(idsOf(await listed(""))).toEqual([ended, canceled, pastDue, premium, active, trial].map(({ id }) => id));
+    expect(idsOf(await listed(""))).toEqual([ended, cancelled, pastDue, premium, active, trial].map(({ id }) => id));
     expect(idsOf(await listed("?status=active"))).toEqual([premium.id, active.id]);
     expect(idsOf(await listed("?plan=premium"))).toEqual([premium.id]);
     expect(idsOf(await listed("?status=active&plan=medium"))).toEqual([active.id]);
@@ -140,7 +140,7 @@ describe(`the admin membership list on ${testDatabaseKind()}`, () => {
       const createdAt = new Date(Date.UTC(2025, 2, 1, 9, 0, index));
       await insertMembership(db(), { customerId: katherine.id, status: "active", createdAt });
       await insertMembership(db(), { customerId: other.id, status: "active", createdAt });
-      await insertMembership(db(), { customerId: katherine.id, status: "canceled", createdAt });
+      await insertMembership(db(), { customerId: katherine.id, status: "cancelled", createdAt });
     }
     const first = await listed("?q=nasa&status=active");
     expect(first.rows).toHaveLength(25);
@@ -267,12 +267,12 @@ describe(`a membership's admin page on ${testDatabaseKind()}`, () => {
     const result = await post(membership.id, { cancel: "now" });
     expect(toastOf(result.headers)).toMatchObject({ type: "success", title: "Abonnement résilié" });
     const row = await membershipRow(membership.id);
-    expect(row.status).toBe("canceled");
+    expect(row.status).toBe("cancelled");
     expect(row.endedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(await eventsOf(membership.id)).toEqual([
       expect.objectContaining({
         fromStatus: "active",
-        toStatus: "canceled",
+        toStatus: "cancelled",
         actorLabel: admin().email,
         note: "Résiliée avec effet immédiat",
       }),

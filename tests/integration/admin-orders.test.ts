@@ -229,7 +229,7 @@ describe(`an order's admin page on ${testDatabaseKind()}`, () => {
     const long = await changeStatus(order.id, { to: "cancelled", note: "x".repeat(501) });
     expect(long).toMatchObject({ status: 400, data: { error: "La note ne peut pas dépasser 500 caractères." } });
     const [after] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-    expect(after!.status).toBe("Not Paid");
+    expect(after!.status).toBe("not_paid");
   });
 });
 

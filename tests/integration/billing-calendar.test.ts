@@ -293,8 +293,8 @@ describe(`billing dates on every day of the year, on ${kind}`, () => {
       }),
     ).toMatchObject({ kind: "cancelled", accessUntil: noticeEnd });
     expect(await bill(addMilliseconds(noticeEnd, -1))).toEqual(NO_BILLING_COUNTS);
-    expect(await bill(noticeEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
-    expect(await membership(trial.id)).toMatchObject({ status: "canceled", endedAt: noticeEnd });
+    expect(await bill(noticeEnd)).toEqual(counts({ cancelledAtPeriodEnd: 1 }));
+    expect(await membership(trial.id)).toMatchObject({ status: "cancelled", endedAt: noticeEnd });
 
     const lastMoment = lastDayToWithdraw(at(life.trialStart));
     expect(amsterdamDay.format(lastMoment)).toBe(life.withdrawUntil);

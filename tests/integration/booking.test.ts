@@ -34,7 +34,7 @@ const nothingStored = {
 };
 
 describe(`createBooking on ${testDatabaseKind()}`, () => {
-  it("creates the customer and its 'Not Paid' order in one go, priced from site.config.ts", async () => {
+  it("creates the customer and its 'not_paid' order in one go, priced from site.config.ts", async () => {
     const booking = bookingInput({ adults: 2, children: 1 });
     const { orderId } = await createBooking(db(), { booking, currency: "EUR", userId: null });
 
@@ -42,7 +42,7 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     expect(order).toMatchObject({
       amount: 3300,
       currency: "EUR",
-      status: "Not Paid",
+      status: "not_paid",
       serviceType: "Fast Track",
       business: "Fast Track",
       site: "Jetlane",
@@ -65,7 +65,7 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
 
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events).toMatchObject([
-      { fromStatus: null, toStatus: "Not Paid", actorUserId: null, actorLabel: "customer" },
+      { fromStatus: null, toStatus: "not_paid", actorUserId: null, actorLabel: "customer" },
     ]);
   });
 

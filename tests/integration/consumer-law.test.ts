@@ -58,7 +58,7 @@ describe(`the order and its consent, on ${testDatabaseKind()}`, () => {
       expect(data.result.error?.consent).toEqual([CONSENT_REQUIRED]);
     }
     expect(await db().select().from(payments).where(eq(payments.orderId, orderId))).toEqual([]);
-    expect(await orderRow(orderId)).toMatchObject({ status: "Not Paid", consentWording: null, consentedAt: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "not_paid", consentWording: null, consentedAt: null });
   });
 
   it("keeps the consent's words and time with the order: with the trial's words for a first order, without after", async () => {

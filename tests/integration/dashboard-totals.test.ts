@@ -40,7 +40,7 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
     await db().execute(sql`
       insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site, idempotency_key, adults)
       select 'FT-0-BULK' || n, ${customer.id}, 100 * n, (array['EUR', 'USD', 'GBP'])[1 + n % 3],
-             (array['Not Paid', 'paid', 'cancelled'])[1 + n % 3], 'Fast Track', 'Fast Track', 'Test', 'bulk-' || n, 1
+             (array['not_paid', 'paid', 'cancelled'])[1 + n % 3], 'Fast Track', 'Fast Track', 'Test', 'bulk-' || n, 1
       from generate_series(1, 30) n`);
 
     expect(await expectTotalsToMatchRecount(db())).toEqual({ customers: 2, orders: 32, revenue: 2200 + 1100 + 14_500 });
@@ -101,8 +101,8 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
 
     // The trials end: two first fees are charged, the cancelled trial ends uncharged.
     const billed = await runBilling(db(), sandboxGateway, { now: addDays(now, 4), origin: ORIGIN });
-    expect(billed.counts).toMatchObject({ charged: 2, canceledAtPeriodEnd: 1 });
-    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 2, canceled: 1 });
+    expect(billed.counts).toMatchObject({ charged: 2, cancelledAtPeriodEnd: 1 });
+    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 2, cancelled: 1 });
 
     await cancelMembership(db(), {
       membershipId: one!.id,
@@ -118,14 +118,14 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
     expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
       members: expect.arrayContaining([
         { status: "active", members: 1 },
-        { status: "canceled", members: 2 },
+        { status: "cancelled", members: 2 },
       ]),
       recurring: [{ currency: "GBP", amount: 7900 }],
     });
 
     // A membership never charged has no invoice to keep it: deleting it takes its history along.
     await db().delete(memberships).where(eq(memberships.id, three!.id));
-    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 1, canceled: 1 });
+    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 1, cancelled: 1 });
   });
 
   it("start again from zero when the tables are truncated", async () => {

@@ -316,9 +316,9 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     expect(await db().select().from(payments).where(eq(payments.orderId, paid.id))).toHaveLength(1);
     // The trial is cancelled at once, by the admin, so that nothing is charged after the erasure.
     const [membership] = await db().select().from(memberships).where(eq(memberships.orderId, paid.id));
-    expect(membership).toMatchObject({ email: null, status: "canceled", customerId: paid.customerId });
+    expect(membership).toMatchObject({ email: null, status: "cancelled", customerId: paid.customerId });
     expect(membership!.endedAt).toBeInstanceOf(Date);
-    const [cancelled] = await db().select().from(membershipEvents).where(eq(membershipEvents.toStatus, "canceled"));
+    const [cancelled] = await db().select().from(membershipEvents).where(eq(membershipEvents.toStatus, "cancelled"));
     expect(cancelled).toMatchObject({
       membershipId: membership!.id,
       actorUserId: await adminId(),
@@ -379,7 +379,7 @@ describe(`data requests in the back office on ${testDatabaseKind()}`, () => {
     expect((await erase(id, { confirm: "on" })).status).toBe(302);
 
     const [kept] = await db().select().from(memberships).where(eq(memberships.id, membership.id));
-    expect(kept).toMatchObject({ email: null, status: "canceled", cardLast4: "4242" });
+    expect(kept).toMatchObject({ email: null, status: "cancelled", cardLast4: "4242" });
     expect(await db().select().from(invoices).where(eq(invoices.id, invoice.id))).toEqual([
       expect.objectContaining({ status: "paid", amount: invoice.amount }),
     ]);

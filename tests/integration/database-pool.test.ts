@@ -4,7 +4,7 @@ import { databaseTargetFromEnv, openDatabase } from "~/db/client.server";
 import { parseEnv } from "~/env.server";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../support/test-database";
 
-// DATABASE_POOL_SIZE: the connections one process may hold (README "Connection pooling").
+// DATABASE_POOL_SIZE: the connections one process may hold (docs/configuration.md, "Connection pooling").
 
 describe.runIf(testDatabaseKind() === "postgres")("DATABASE_POOL_SIZE on PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;

@@ -247,7 +247,7 @@ describe(`failed Stripe events in the back office on ${testDatabaseKind()}`, () 
     const answer = await deliver(event);
     expect(answer).toEqual({ status: 500, body: { error: EVENT_KEPT_FOR_RETRY } });
     expect(await deliver(event)).toMatchObject({ status: 500 });
-    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await orderStatus(orderId)).toBe("not_paid");
     expect(await processedRows(event.id)).toEqual([]);
     const kept = await failedRow(event.id);
     expect(kept).toMatchObject({

@@ -94,7 +94,7 @@ async function expectEndAtPeriodEnd(member: { id: string; currentPeriodEnd: Date
   });
   expect(await db().select().from(refunds)).toEqual([]);
   expect(await bill(addMilliseconds(member.currentPeriodEnd, -1))).toEqual(NO_BILLING_COUNTS);
-  expect(await bill(member.currentPeriodEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
+  expect(await bill(member.currentPeriodEnd)).toEqual(counts({ cancelledAtPeriodEnd: 1 }));
 }
 
 describe(`one month's notice after the first term, on ${kind}`, () => {
@@ -153,15 +153,15 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
 
     // The member keeps access until the new end; then it ends, and no further fee is ever charged.
     expect(await bill(addMilliseconds(endsAt, -1))).toEqual(NO_BILLING_COUNTS);
-    expect(await bill(endsAt)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
-    expect(await membership(renewed.id)).toMatchObject({ status: "canceled", endedAt: endsAt });
+    expect(await bill(endsAt)).toEqual(counts({ cancelledAtPeriodEnd: 1 }));
+    expect(await membership(renewed.id)).toMatchObject({ status: "cancelled", endedAt: endsAt });
     expect(await bill(quarter.end)).toEqual(NO_BILLING_COUNTS);
     expect(await bill(companyMonthsLater(quarter.end, 3))).toEqual(NO_BILLING_COUNTS);
     expect(await invoicesOf(renewed.id)).toHaveLength(2);
 
     expect((await historyOf(renewed.id)).slice(-2)).toEqual([
       `active -> active (customer): Résiliation avec préavis d'un mois : fin le ${formatDateTimeFr(endsAt)}`,
-      "active -> canceled (system): Fin de la période payée : résiliation effective",
+      "active -> cancelled (system): Fin de la période payée : résiliation effective",
     ]);
   });
 
@@ -184,7 +184,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
       accessUntil: trial.trialEndsAt,
       atOnce: false,
     });
-    expect(await bill(trial.trialEndsAt)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
+    expect(await bill(trial.trialEndsAt)).toEqual(counts({ cancelledAtPeriodEnd: 1 }));
     expect(await invoicesOf(trial.id)).toEqual([]);
     expect(await db().select().from(refunds)).toEqual([]);
   });
@@ -193,7 +193,7 @@ describe(`one month's notice after the first term, on ${kind}`, () => {
     const renewed = await member(2);
     const now = addDays(renewed.currentPeriodStart, 10);
     expect(await cancel(renewed.id, now, ADMIN, true)).toEqual({ kind: "cancelled", accessUntil: now, atOnce: true });
-    expect(await membership(renewed.id)).toMatchObject({ status: "canceled", endedAt: now });
+    expect(await membership(renewed.id)).toMatchObject({ status: "cancelled", endedAt: now });
     expect(await db().select().from(refunds)).toEqual([]);
   });
 

@@ -441,8 +441,8 @@ describe(`the billing job on ${kind}`, () => {
 
     // No "first charge tomorrow" for a trial that will not be charged.
     expect(await bill(addHours(trialEnd, -12))).toEqual(NOTHING);
-    expect(await bill(trialEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
-    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: trialEnd });
+    expect(await bill(trialEnd)).toEqual(counts({ cancelledAtPeriodEnd: 1 }));
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "cancelled", endedAt: trialEnd });
     expect(await bill(companyMonthsLater(trialEnd, 3))).toEqual(NOTHING);
 
     expect(await invoicesOf(member.id)).toEqual([]);
@@ -451,7 +451,7 @@ describe(`the billing job on ${kind}`, () => {
     expect(await historyOf(member.id)).toEqual([
       "new -> trialing (customer)",
       "trialing -> trialing (customer)",
-      "trialing -> canceled (system)",
+      "trialing -> cancelled (system)",
     ]);
   });
 
@@ -474,8 +474,8 @@ describe(`the billing job on ${kind}`, () => {
     expect(await bill(addMilliseconds(quarterEnd, -1))).toEqual(NOTHING);
     expect(await membershipOf("ann@example.com")).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
 
-    expect(await bill(quarterEnd)).toEqual(counts({ canceledAtPeriodEnd: 1 }));
-    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: quarterEnd });
+    expect(await bill(quarterEnd)).toEqual(counts({ cancelledAtPeriodEnd: 1 }));
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "cancelled", endedAt: quarterEnd });
     expect(await bill(companyMonthsLater(trialEnd, 6))).toEqual(NOTHING);
     expect(await cancel()).toEqual({ kind: "not-live" });
 
@@ -485,7 +485,7 @@ describe(`the billing job on ${kind}`, () => {
       "new -> trialing (customer)",
       "trialing -> active (system)",
       "active -> active (customer)",
-      "active -> canceled (system)",
+      "active -> cancelled (system)",
     ]);
   });
 
@@ -509,7 +509,7 @@ describe(`the billing job on ${kind}`, () => {
       mails: await db().select().from(outbox).orderBy(asc(outbox.id)),
     });
     expect(await bill(now)).toEqual(
-      counts({ trialReminders: 1, invoicesCreated: 2, charged: 1, declined: 1, canceledAtPeriodEnd: 1 }),
+      counts({ trialReminders: 1, invoicesCreated: 2, charged: 1, declined: 1, cancelledAtPeriodEnd: 1 }),
     );
     const afterFirst = await everything();
     expect(await bill(now)).toEqual(NOTHING);
@@ -585,7 +585,7 @@ describe(`the billing job on ${kind}`, () => {
     expect(await bill(addHours(trialEnd, 2))).toEqual(NOTHING);
     expect(sandbox.calls.renewals).toEqual([]);
     expect(await invoicesOf(member.id)).toMatchObject([{ status: "void", attempts: 0 }]);
-    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled", endedAt: cancelledAt });
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "cancelled", endedAt: cancelledAt });
     const [cancelled] = (await mailsTo("ann@example.com")).filter((mail) => mail.subject === SUBJECTS.cancelled);
     expect(cancelled!.text).toContain("you are not charged anything");
   });
@@ -607,7 +607,7 @@ describe(`the billing job on ${kind}`, () => {
     const [invoice] = await invoicesOf(member.id);
     expect(invoice).toMatchObject({ status: "refunded", attempts: 1, chargingSince: null });
     expect(sandbox.calls.refunds).toMatchObject([{ chargeRef: invoice!.providerRef, amount: invoice!.amount }]);
-    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled" });
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "cancelled" });
   });
 
   it("asks the gateway for a fee with nothing locked, and refunds in full one that a cancellation voided meanwhile", async () => {
@@ -638,7 +638,7 @@ describe(`the billing job on ${kind}`, () => {
         .where(eq(refunds.invoiceId, invoice!.id)),
     ).toEqual([{ amount: invoice!.amount, status: "done" }]);
     expect(sandbox.calls.refunds.map((refund) => refund.chargeRef)).toEqual([invoice!.providerRef]);
-    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "canceled" });
+    expect(await membershipOf("ann@example.com")).toMatchObject({ status: "cancelled" });
     const subjects = await memberMailSubjects("ann@example.com");
     expect(subjects).not.toContain(SUBJECTS.receipt);
     expect(subjects.filter((subject) => subject.includes("we refunded €49"))).toHaveLength(1);

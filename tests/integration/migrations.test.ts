@@ -83,7 +83,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
         children: 1,
       })
       .returning();
-    expect(order).toMatchObject({ status: "Not Paid", amount: 3300, flightDate: "2030-01-31" });
+    expect(order).toMatchObject({ status: "not_paid", amount: 3300, flightDate: "2030-01-31" });
     expect(order!.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [readBack] = await handle.db.select().from(customers);
@@ -180,6 +180,61 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     ]);
     const days = await rows<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from membership_days`);
     expect(days).toEqual([{ day: "2026-03-05" }]);
+  });
+
+  it("moves the stored statuses to one word each, with their history, figures and job counts", async () => {
+    const migration = readFileSync("drizzle/0021_one_word_per_status.sql", "utf8").split("--> statement-breakpoint");
+    const customer = await insertCustomer(handle.db, "Booked Before One Word");
+    const unpaid = await insertOrder(handle.db, { customerId: customer.id, amount: 4321 });
+    const member = await insertMembership(handle.db, { customerId: customer.id, status: "active" });
+    const at = new Date("2026-02-28T23:30:00Z");
+    await insertMembershipEvent(handle.db, { membershipId: member.id, from: null, to: "trialing", at });
+    // The words before this migration, written as the site wrote them then.
+    await handle.db.execute(sql.raw(migration.slice(0, 2).join(";")));
+    await handle.db.execute(sql`update orders set status = 'Not Paid' where id = ${unpaid.id}`);
+    await handle.db.execute(
+      sql`insert into order_events (order_id, from_status, to_status, actor_label) values (${unpaid.id}, null, 'Not Paid', 'customer')`,
+    );
+    await handle.db.execute(sql`update memberships set status = 'canceled' where id = ${member.id}`);
+    await insertMembershipEvent(handle.db, { membershipId: member.id, from: "active", to: "canceled" as never, at });
+    const [run] = await rows<{ id: string }>(
+      sql`insert into job_runs (job, outcome, started_at, counts)
+          values ('billing', 'done', now(), '{"charged": 2, "canceledAtPeriodEnd": 3}') returning id`,
+    );
+    const before = await rows<{ status: string }>(sql`select status from order_totals where status = 'Not Paid'`);
+    expect(before.length).toBeGreaterThan(0);
+
+    // The rest of the migration, its constraints dropped above.
+    for (const statement of migration.slice(2)) await handle.db.execute(sql.raw(statement));
+
+    expect(await rows(sql`select status from orders where id = ${unpaid.id}`)).toEqual([{ status: "not_paid" }]);
+    expect(await rows(sql`select to_status from order_events where order_id = ${unpaid.id}`)).toEqual([
+      { to_status: "not_paid" },
+    ]);
+    expect(await rows(sql`select status from memberships where id = ${member.id}`)).toEqual([{ status: "cancelled" }]);
+    expect(
+      await rows(
+        sql`select from_status, to_status from membership_events where membership_id = ${member.id} order by to_status`,
+      ),
+    ).toEqual([
+      { from_status: "active", to_status: "cancelled" },
+      { from_status: null, to_status: "trialing" },
+    ]);
+    const oldWords = sql`in ('Not Paid', 'canceled')`;
+    expect(
+      await rows(sql`select status from order_totals where status ${oldWords}
+                     union all select status from order_days where status ${oldWords}
+                     union all select status from membership_totals where status ${oldWords}
+                     union all select to_status from membership_days where to_status ${oldWords}`),
+    ).toEqual([]);
+    await expectTotalsToMatchRecount(handle.db);
+    await expectMembershipFiguresToMatchRecount(handle.db);
+    expect(await rows(sql`select counts from job_runs where id = ${run!.id}`)).toEqual([
+      { counts: { charged: 2, cancelledAtPeriodEnd: 3 } },
+    ]);
+    await expect(
+      handle.db.execute(sql`update memberships set status = 'canceled' where id = ${member.id}`),
+    ).rejects.toThrow();
   });
 
   it("keeps rate-limit counters out of the write-ahead log, and the totals' statements planned once", async () => {

@@ -9,7 +9,7 @@ import { productionServerArgs } from "../support/production-node";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { testDatabaseKind } from "../support/test-database";
 
-// The production setup of deploy/ (README, "Behind nginx with HTTPS"): Debian's nginx with the
+// The production setup of deploy/ (docs/operations.md, "Behind nginx with HTTPS"): Debian's nginx with the
 // shipped site config and a certificate, in front of the production server started with the
 // shipped environment file. nginx does the same whatever the database, so this runs once, in the
 // project that always runs (PGlite).

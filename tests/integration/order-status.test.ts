@@ -14,16 +14,16 @@ beforeAll(async () => {
 });
 
 const ALLOWED = new Set([
-  "Not Paid -> paid",
-  "Not Paid -> cancelled",
+  "not_paid -> paid",
+  "not_paid -> cancelled",
   "paid -> completed",
   "paid -> refunded",
   "completed -> refunded",
 ]);
 
-/** The allowed steps that lead from 'Not Paid' to each status. */
+/** The allowed steps that lead from 'not_paid' to each status. */
 const PATH_TO: Record<OrderStatus, OrderStatus[]> = {
-  "Not Paid": [],
+  not_paid: [],
   paid: ["paid"],
   completed: ["paid", "completed"],
   cancelled: ["cancelled"],
@@ -98,8 +98,8 @@ describe(`order status changes on ${testDatabaseKind()}`, () => {
   it("starts every order's history with its creation, then each change in order", async () => {
     const orderId = await orderIn("completed");
     expect((await historyOf(orderId)).map(({ from, to }) => `${from ?? "(new)"} -> ${to}`)).toEqual([
-      "(new) -> Not Paid",
-      "Not Paid -> paid",
+      "(new) -> not_paid",
+      "not_paid -> paid",
       "paid -> completed",
     ]);
   });
@@ -115,7 +115,7 @@ describe(`order status changes on ${testDatabaseKind()}`, () => {
   });
 
   it("lets only one of two concurrent changes from the same status win", async () => {
-    const orderId = await orderIn("Not Paid");
+    const orderId = await orderIn("not_paid");
     const results = await Promise.allSettled([
       changeOrderStatus(db(), { orderId, to: "paid", actor: CUSTOMER_ACTOR }),
       changeOrderStatus(db(), { orderId, to: "cancelled", actor: admin }),

@@ -80,8 +80,8 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
       ]);
       expect(paymentRows[0]!.providerRef).toMatch(/^sandbox_/);
       const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
-      expect(history.map((event) => event.toStatus)).toEqual(["Not Paid", "paid"]);
-      expect(history[1]).toMatchObject({ fromStatus: "Not Paid", actorLabel: "customer" });
+      expect(history.map((event) => event.toStatus)).toEqual(["not_paid", "paid"]);
+      expect(history[1]).toMatchObject({ fromStatus: "not_paid", actorLabel: "customer" });
 
       // The confirmation, and the start of the membership trial that a first fast track includes.
       const mails = await db().select().from(outbox).orderBy(outbox.subject);
@@ -112,7 +112,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
   it.each([
     ["4000000000000002", "declined", "Your card was declined."],
     ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
-  ])("refuses %s with the gateway's message and leaves the order Not Paid", async (number, outcome, message) => {
+  ])("refuses %s with the gateway's message and leaves the order not_paid", async (number, outcome, message) => {
     const orderId = await newOrder();
     const result = await payForOrder(db(), sandboxGateway, {
       orderId,
@@ -121,7 +121,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
       consentedAt: new Date(),
     });
     expect(result).toEqual({ kind: "declined", message });
-    expect((await orderRow(orderId)).status).toBe("Not Paid");
+    expect((await orderRow(orderId)).status).toBe("not_paid");
     expect(await db().select({ outcome: payments.outcome }).from(payments)).toEqual([{ outcome }]);
     expect(await rowCounts(db())).toMatchObject({ outbox: 0, order_events: 1 });
   });
@@ -186,7 +186,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     const pay = (gateway: CardFormGateway) =>
       payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin, consentedAt: new Date() });
     await expect(pay(dying)).rejects.toThrow("killed");
-    expect((await orderRow(orderId)).status).toBe("Not Paid");
+    expect((await orderRow(orderId)).status).toBe("not_paid");
     expect(
       await db().select({ settledAt: cardCharges.settledAt }).from(cardCharges).where(eq(cardCharges.orderId, orderId)),
     ).toEqual([{ settledAt: null }]);
@@ -284,7 +284,7 @@ describe(`POST /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
     const { status, data } = await pay(orderId, { ...cardFields("4242 4242 4242 4242"), amount: "1" });
     expect(status).toBe(400);
     expect(data.result.error?.[""]?.[0]).toMatch(/fields we do not accept \(amount\)/);
-    expect((await orderRow(orderId)).status).toBe("Not Paid");
+    expect((await orderRow(orderId)).status).toBe("not_paid");
     expect(await rowCounts(db())).toMatchObject({ payments: 0 });
   });
 });
@@ -313,7 +313,7 @@ describe(`GET /fast-track-payment/{id} on ${testDatabaseKind()}`, () => {
     expect(status).toBe(200);
     expect(data.order).toMatchObject({
       id: orderId,
-      status: "Not Paid",
+      status: "not_paid",
       amount: 3300,
       currency: "EUR",
       customerName: "Ann Lee",
@@ -410,7 +410,7 @@ describe(`the voucher check on ${testDatabaseKind()}`, () => {
 
   it("refuses the voucher of an unpaid or refunded order", async () => {
     const unpaid = await newOrder();
-    expect((await check(voucherCode(unpaid))).data).toMatchObject({ valid: false, status: "Not Paid" });
+    expect((await check(voucherCode(unpaid))).data).toMatchObject({ valid: false, status: "not_paid" });
     const refunded = await newOrder();
     await payForOrder(db(), sandboxGateway, {
       orderId: refunded,

@@ -101,7 +101,7 @@ describe(`the 48-hour rule for unpaid orders on ${kind}`, () => {
   it("keeps an unpaid order of 47 hours and deletes one of 49 hours with its history, declined attempts and customer", async () => {
     const young = await book(db(), { createdAt: subHours(now, 47) });
     const old = await book(db(), { pay: "declined", createdAt: subHours(now, 49) });
-    expect(old.status).toBe("Not Paid");
+    expect(old.status).toBe("not_paid");
 
     expect(await run()).toEqual({
       ...NOTHING,
@@ -174,7 +174,7 @@ describe(`the 6-year rule for customer data on ${kind}`, () => {
     expect(await membershipOf(db(), expired.id)).toMatchObject({
       customerId: expired.customerId,
       email: null,
-      status: "canceled",
+      status: "cancelled",
       cardLast4: "4242",
     });
 

@@ -43,13 +43,13 @@ async function expectConsistentData() {
       where (select count(*) from payments p where p.order_id = o.id and p.outcome = 'succeeded' and p.amount = o.amount)
             <> (case when o.status in ('paid', 'completed', 'refunded') then 1 else 0 end)`),
   ).toBe(0);
-  // The history starts 'Not Paid' and ends at the order's status.
+  // The history starts 'not_paid' and ends at the order's status.
   expect(
     await countOf(sql`
       select count(*) from orders o
       where (select to_status from order_events e where e.order_id = o.id order by e.created_at desc limit 1)
               <> o.status
-         or not exists (select from order_events e where e.order_id = o.id and e.from_status is null and e.to_status = 'Not Paid')`),
+         or not exists (select from order_events e where e.order_id = o.id and e.from_status is null and e.to_status = 'not_paid')`),
   ).toBe(0);
   expect(await countOf(sql`select count(*) from order_events where created_at > now()`)).toBe(0);
   expect(
@@ -95,7 +95,7 @@ async function expectConsistentMemberships() {
       select count(*) from memberships
       where (status in ('trialing', 'active') and current_period_end <= now())
          or (status = 'past_due' and grace_ends_at <= now())
-         or ((status in ('canceled', 'ended')) <> (ended_at is not null))`),
+         or ((status in ('cancelled', 'ended')) <> (ended_at is not null))`),
   ).toBe(0);
   await expectMembershipFiguresToMatchRecount(database.db());
 }
@@ -145,7 +145,7 @@ describe(`npm run db:seed on ${database.kind}`, () => {
     const statuses = (await database.db().execute(sql`select distinct status from memberships`)) as unknown as {
       rows: { status: string }[];
     };
-    expect(statuses.rows.map((row) => row.status)).toEqual(expect.arrayContaining(["active", "canceled", "ended"]));
+    expect(statuses.rows.map((row) => row.status)).toEqual(expect.arrayContaining(["active", "cancelled", "ended"]));
   });
 
   it("refuses arguments it cannot use, and changes nothing", { timeout: 120_000 }, async () => {

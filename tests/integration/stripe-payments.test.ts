@@ -163,7 +163,7 @@ describe("a fast track paid through Stripe", () => {
     const orderId = await book("ann@example.com");
     const clientSecret = await open(orderId);
     expect(await settle(orderId)).toMatchObject({ kind: "declined", message: expect.stringMatching(/No payment/) });
-    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await orderStatus(orderId)).toBe("not_paid");
 
     expect(await browser.confirm(clientSecret, VISA)).toEqual({ status: "succeeded" });
     expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
@@ -220,7 +220,7 @@ describe("a fast track paid through Stripe", () => {
     const clientSecret = await open(orderId);
     expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
     expect(await settle(orderId)).toEqual({ kind: "pending" });
-    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await orderStatus(orderId)).toBe("not_paid");
     expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
     expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
   });
@@ -234,7 +234,7 @@ describe("a fast track paid through Stripe", () => {
     expect(await browser.confirm(clientSecret, DECLINED)).toEqual({ error: "Your card was declined." });
     expect(await settle(orderId)).toEqual({ kind: "declined", message: "Your card was declined." });
     await deliverNewEvents();
-    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await orderStatus(orderId)).toBe("not_paid");
     expect(await db().select().from(memberships)).toHaveLength(0);
 
     expect(await open(orderId)).toBe(clientSecret);
@@ -252,7 +252,7 @@ describe("a fast track paid through Stripe", () => {
     fake.outage = { delayMs: 2_500, paths };
     await expect(openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() })).rejects.toThrow();
     fake.outage = undefined;
-    expect(await orderStatus(orderId)).toBe("Not Paid");
+    expect(await orderStatus(orderId)).toBe("not_paid");
 
     expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
     const attempts = paymentIntentsCreated(orderId);
@@ -519,12 +519,12 @@ describe("the membership on Stripe Billing", () => {
     });
     expect((await stripe.subscriptions.retrieve(other.providerSubscriptionRef!)).status).toBe("canceled");
     await deliverNewEvents();
-    expect((await membershipOf("ned@example.com")).status).toBe("canceled");
+    expect((await membershipOf("ned@example.com")).status).toBe("cancelled");
 
     // Stripe ends it at the trial's end, charging nothing.
     await fake.advance(addHours(member.trialEndsAt, 1));
     await deliverNewEvents();
-    expect((await membershipOf("max@example.com")).status).toBe("canceled");
+    expect((await membershipOf("max@example.com")).status).toBe("cancelled");
     expect(await db().select().from(invoices)).toHaveLength(0);
   });
 
@@ -618,7 +618,7 @@ describe("the membership on Stripe Billing", () => {
     // Stripe ends it at the new end and never charges the next quarter.
     await fake.advance(addHours(endsAt, 1));
     expect(await deliverNewEvents()).toContain("customer.subscription.deleted");
-    expect(await membershipOf("pia@example.com")).toMatchObject({ status: "canceled" });
+    expect(await membershipOf("pia@example.com")).toMatchObject({ status: "cancelled" });
     await fake.advance(addDays(quarter.end, 1));
     await deliverNewEvents();
     expect(await db().select().from(invoices).where(eq(invoices.membershipId, renewed.id))).toHaveLength(2);
@@ -643,7 +643,7 @@ describe("the membership on Stripe Billing", () => {
     });
     expect(lockFree).toEqual([true]);
     expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({ status: "canceled" });
-    expect(await membershipOf("wil@example.com")).toMatchObject({ status: "canceled", providerCancel: null });
+    expect(await membershipOf("wil@example.com")).toMatchObject({ status: "cancelled", providerCancel: null });
     expect(await db().select({ amount: refunds.amount, status: refunds.status }).from(refunds)).toEqual([
       { amount: order!.amount, status: "done" },
     ]);

@@ -84,7 +84,7 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
     );
     expect(answers.filter((answer) => answer.status === "rejected")).toEqual([]);
     expect(await allWithdrawals()).toHaveLength(10);
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect(await refundsOfOrder(order.id)).toMatchObject([{ amount: order.amount }]);
     expect(await acknowledgementsTo(email)).toHaveLength(10);
   });
@@ -112,7 +112,7 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
     expect(receivedAt).toEqual(now);
 
     const ended = await membershipById(membership.id);
-    expect(ended.status).toBe("canceled");
+    expect(ended.status).toBe("cancelled");
     expect(ended.endedAt).toEqual(now);
     const [refund] = await refundsOfOrder(order.id);
     expect(refund).toMatchObject({ amount: order.amount, currency: order.currency, actorLabel: "customer" });
@@ -157,7 +157,7 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
     expect(feeRefund!.amount).toBe(invoice!.amount - kept);
     expect(kept).toBeGreaterThan(0);
     expect((await refundsOfOrder(order.id)).map((refund) => refund.amount)).toEqual([order.amount]);
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     const [ack] = await acknowledgementsTo(email);
     expect(ack!.text).toContain(
       `membership, ${formatMemberDay(invoice!.periodStart)} to ${formatMemberDay(invoice!.periodEnd)}: €`,
@@ -173,7 +173,7 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
       .where(eq(orders.id, order.id));
     await withdraw({ contractNumber: order.orderNumber, email }, { now });
 
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect(await db().select().from(refunds)).toEqual([]);
     const [ack] = await acknowledgementsTo(email);
     expect(ack!.text).toContain("Your fast track's flight day had come");
@@ -252,7 +252,7 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
     await refundOrder(db(), sandboxGateway, { orderId: order.id, refund: full, actor: ADMIN });
     await withdraw({ contractNumber: order.orderNumber, email });
     expect(await refundsOfOrder(order.id)).toHaveLength(1);
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect((await allWithdrawals())[0]!.outcome).toBe("withdrawn");
   });
 });
@@ -358,7 +358,7 @@ describe(`what a withdrawal is about, and when it fails halfway, on ${testDataba
   it("withdraws from the membership only: the fast track stays booked and paid", async () => {
     const { order, membership, email } = await paidFastTrack();
     await withdraw({ contractNumber: order.orderNumber, email, scope: "membership" });
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect(await refundsOfOrder(order.id)).toEqual([]);
     const [kept] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(kept!.status).toBe("paid");
@@ -381,7 +381,7 @@ describe(`what a withdrawal is about, and when it fails halfway, on ${testDataba
     const idempotencyKey = randomUUID();
     const details = { fullName: "Ada Lovelace", contractNumber: order.orderNumber, email, scope: "both" as const };
     const first = await recordWithdrawal(db(), failing, { details, idempotencyKey, origin });
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect(await allWithdrawals()).toEqual([expect.objectContaining({ outcome: "withdrawn" })]);
     // Asked for, not confirmed: the refund waits, counted against what may still be refunded.
     expect(await refundsOfOrder(order.id)).toMatchObject([
@@ -449,7 +449,7 @@ describe(`the /withdraw page's action on ${testDatabaseKind()}`, () => {
     expect(matched!.status).toBe(200);
     expect(Object.keys(matched!.data as object).sort()).toEqual(Object.keys(stranger!.data as object).sort());
     expect((matched!.data as WithdrawalStep).step).toBe("received");
-    expect((await membershipById(membership.id)).status).toBe("canceled");
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect(
       await db()
         .select()

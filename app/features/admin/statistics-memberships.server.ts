@@ -28,7 +28,7 @@ export interface MembershipStatistics {
 const KINDS: Record<keyof MembershipCounts, SQL> = {
   trialsStarted: and(isNull(membershipDays.fromStatus), eq(membershipDays.toStatus, "trialing"))!,
   converted: and(eq(membershipDays.fromStatus, "trialing"), eq(membershipDays.toStatus, "active"))!,
-  cancelled: eq(membershipDays.toStatus, "canceled"),
+  cancelled: eq(membershipDays.toStatus, "cancelled"),
   endedUnpaid: eq(membershipDays.toStatus, "ended"),
 };
 

@@ -10,7 +10,7 @@ import { type StatisticsPeriod } from "./statistics-period";
 // different currencies are never added together.
 
 /** Orders that were never paid and are still open. */
-export const UNPAID_ORDER_STATUSES = ["Not Paid"] as const satisfies readonly OrderStatus[];
+export const UNPAID_ORDER_STATUSES = ["not_paid"] as const satisfies readonly OrderStatus[];
 /** Orders that will not bring revenue any more: cancelled before or refunded after payment. */
 export const WITHDRAWN_ORDER_STATUSES = ["cancelled", "refunded"] as const satisfies readonly OrderStatus[];
 

@@ -81,7 +81,7 @@ type Locked = { customerId: string } | Exclude<PaymentResult, { kind: "declined"
 
 /**
  * Locks an order for its payment, until the transaction ends, so that two payments of one order
- * cannot both go through: the caller goes on only with an order still "Not Paid".
+ * cannot both go through: the caller goes on only with an order still "not_paid".
  */
 export async function lockOrderForPayment(tx: Database, orderId: string): Promise<Locked> {
   const [locked] = await tx
@@ -92,7 +92,7 @@ export async function lockOrderForPayment(tx: Database, orderId: string): Promis
   // Deleted meanwhile, unpaid past its 48 hours (ADR 008): nothing was charged.
   if (!locked) return { kind: "not-found" };
   if (isPaidStatus(locked.status)) return { kind: "paid", alreadyPaid: true };
-  if (locked.status !== "Not Paid") return { kind: "not-payable", status: locked.status };
+  if (locked.status !== "not_paid") return { kind: "not-payable", status: locked.status };
   return { customerId: locked.customerId };
 }
 

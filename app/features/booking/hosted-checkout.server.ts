@@ -35,7 +35,7 @@ export async function openOrderPayment(
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   if (isPaidStatus(order.status)) return { kind: "paid", alreadyPaid: true };
-  if (order.status !== "Not Paid") return { kind: "not-payable", status: order.status };
+  if (order.status !== "not_paid") return { kind: "not-payable", status: order.status };
   // The first paid fast track of an address keeps its card, for the membership it starts.
   const keepCard = Boolean(order.email) && (await mayStartTrial(db, order.email));
   await recordConsent(db, orderId, { startsTrial: keepCard, at: consentedAt });
@@ -47,7 +47,7 @@ export async function openOrderPayment(
       return { kind: "open", clientSecret: payment.clientSecret };
     }
     // Cancelled at the provider (its dashboard): a new payment replaces it, under a key of its own.
-    if (payment.status !== "canceled") return settle({ db, gateway, order, payment, origin });
+    if (payment.status !== "cancelled") return settle({ db, gateway, order, payment, origin });
   }
 
   const opened = await gateway.openPayment({
@@ -119,7 +119,7 @@ async function settle(settling: Settling, claim?: Claim): Promise<SettledPayment
   if (!isPaidStatus(order.status)) {
     switch (payment.status) {
       case "needs-card":
-      case "canceled":
+      case "cancelled":
         return { kind: "declined", message: payment.failure ?? PAYMENT_NOT_MADE };
       case "needs-action":
       case "processing":

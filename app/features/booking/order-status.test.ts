@@ -3,14 +3,14 @@ import { ORDER_STATUSES } from "~/db/schema";
 import { canTransition } from "./order-status";
 
 describe("the order state machine", () => {
-  it("allows exactly Not Paid -> paid -> completed, Not Paid -> cancelled, and paid or completed -> refunded", () => {
+  it("allows exactly not_paid -> paid -> completed, not_paid -> cancelled, and paid or completed -> refunded", () => {
     const allowed = ORDER_STATUSES.flatMap((from) =>
       ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from} -> ${to}`),
     );
     expect(allowed.sort()).toEqual([
-      "Not Paid -> cancelled",
-      "Not Paid -> paid",
       "completed -> refunded",
+      "not_paid -> cancelled",
+      "not_paid -> paid",
       "paid -> completed",
       "paid -> refunded",
     ]);

@@ -3,13 +3,13 @@ import type { OrderStatus } from "~/db/schema";
 export type { OrderStatus };
 
 /**
- * The order state machine: the only status changes there are. An order is created 'Not Paid'; a
+ * The order state machine: the only status changes there are. An order is created 'not_paid'; a
  * payment makes it paid; it is then completed (the service was used) or refunded, and a completed
  * order may still be refunded (an overcharge found later). An unpaid order may be cancelled.
  * Everything else is refused. Only a refund through the gateway makes an order refunded.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  "Not Paid": ["paid", "cancelled"],
+  not_paid: ["paid", "cancelled"],
   paid: ["completed", "refunded"],
   completed: ["refunded"],
   cancelled: [],
@@ -35,7 +35,7 @@ export function wasCharged(status: string): boolean {
 }
 
 const FRENCH_LABELS: Record<OrderStatus, string> = {
-  "Not Paid": "Non payée",
+  not_paid: "Non payée",
   paid: "Payée",
   completed: "Terminée",
   cancelled: "Annulée",
@@ -45,4 +45,17 @@ const FRENCH_LABELS: Record<OrderStatus, string> = {
 /** The status as the back office shows it, in French. */
 export function orderStatusLabel(status: string): string {
   return FRENCH_LABELS[status as OrderStatus] ?? status;
+}
+
+const ENGLISH_LABELS: Record<OrderStatus, string> = {
+  not_paid: "Not Paid",
+  paid: "Paid",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** The status as the customer's pages show it, in capitals: "NOT PAID", "PAID" (spec §2). */
+export function customerOrderStatus(status: OrderStatus): string {
+  return ENGLISH_LABELS[status].toUpperCase();
 }

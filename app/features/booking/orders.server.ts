@@ -54,7 +54,7 @@ const insertBooking = preparedStatement<{ id: string }>(
     with new_order as (
       insert into ${orders} (customer_id, order_number, amount, currency, status, service_type, business, site,
         idempotency_key, flight_date, airport, adults, children)
-      values (${value("customerId")}, ${value("orderNumber")}, ${value("amount")}, ${value("currency")}, 'Not Paid',
+      values (${value("customerId")}, ${value("orderNumber")}, ${value("amount")}, ${value("currency")}, 'not_paid',
         ${FAST_TRACK_SERVICE}, ${FAST_TRACK_SERVICE}, ${siteConfig.company.name}, ${value("idempotencyKey")},
         ${value("flightDate")}, ${value("airport")}, ${value("adults")}, ${value("children")})
       on conflict (idempotency_key) do nothing
@@ -66,13 +66,13 @@ const insertBooking = preparedStatement<{ id: string }>(
       from new_order
     ), first_event as (
       insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label)
-      select id, null, 'Not Paid', ${value("userId")}::text, ${CUSTOMER_ACTOR.label}::text from new_order
+      select id, null, 'not_paid', ${value("userId")}::text, ${CUSTOMER_ACTOR.label}::text from new_order
     )
     select id from new_order`,
 );
 
 /**
- * Creates the customer, its 'Not Paid' order and the order's first history entry, pricing it from
+ * Creates the customer, its 'not_paid' order and the order's first history entry, pricing it from
  * site.config.ts, in one prepared statement: one round trip, and all or nothing like any statement.
  * The form's idempotency key makes a repeated submission (a double click, a retry, ten at once)
  * return the order the first one created: the order goes in first (its customer's key is checked at

@@ -26,7 +26,7 @@ export interface BillingCounts {
   invoicesCreated: number;
   charged: number;
   declined: number;
-  canceledAtPeriodEnd: number;
+  cancelledAtPeriodEnd: number;
   endedUnpaid: number;
   /** Attempts the gateway failed to answer (a network error): they are tried again on the next run. */
   gatewayErrors: number;
@@ -37,7 +37,7 @@ export const NO_BILLING_COUNTS: Readonly<BillingCounts> = {
   invoicesCreated: 0,
   charged: 0,
   declined: 0,
-  canceledAtPeriodEnd: 0,
+  cancelledAtPeriodEnd: 0,
   endedUnpaid: 0,
   gatewayErrors: 0,
 };
@@ -194,13 +194,13 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
     tx,
     cancelled.map((membership) => ({
       membershipId: membership.id,
-      to: "canceled",
+      to: "cancelled",
       actor: SYSTEM_ACTOR,
       note: "Fin de la période payée : résiliation effective",
       changes: { endedAt: membership.currentPeriodEnd },
     })),
   );
-  counts.canceledAtPeriodEnd += cancelled.length;
+  counts.cancelledAtPeriodEnd += cancelled.length;
   const renewed = ended
     .filter((membership) => !membership.cancelAtPeriodEnd)
     .map((membership) => ({

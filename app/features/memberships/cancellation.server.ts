@@ -112,7 +112,7 @@ export async function decideCancellation(
     accessUntil = now;
     await changeMembership(tx, {
       membershipId,
-      to: "canceled",
+      to: "cancelled",
       actor,
       note,
       changes: { endedAt: now, ...(billedByProvider && { providerCancel: "now" }) },

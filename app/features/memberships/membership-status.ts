@@ -6,15 +6,15 @@ export type { MembershipStatus };
 /**
  * The membership state machine. A trial becomes active when its first fee is paid and past due
  * when it is declined; past due becomes active again when a retry is paid, or ends when the grace
- * runs out. A cancellation (the member's at period end, or an admin's at once) makes it canceled.
+ * runs out. A cancellation (the member's at period end, or an admin's at once) makes it cancelled.
  * A change that keeps the status (a renewal, a cancellation requested for the period's end) is
  * recorded in the history too.
  */
 export const MEMBERSHIP_TRANSITIONS: Readonly<Record<MembershipStatus, readonly MembershipStatus[]>> = {
-  trialing: ["trialing", "active", "past_due", "canceled"],
-  active: ["active", "past_due", "canceled"],
-  past_due: ["past_due", "active", "ended", "canceled"],
-  canceled: [],
+  trialing: ["trialing", "active", "past_due", "cancelled"],
+  active: ["active", "past_due", "cancelled"],
+  past_due: ["past_due", "active", "ended", "cancelled"],
+  cancelled: [],
   ended: [],
 };
 
@@ -43,7 +43,7 @@ const FRENCH_LABELS: Record<MembershipStatus, string> = {
   trialing: "Essai",
   active: "Active",
   past_due: "Impayée",
-  canceled: "Résiliée",
+  cancelled: "Résiliée",
   ended: "Terminée",
 };
 

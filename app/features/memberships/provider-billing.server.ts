@@ -106,14 +106,14 @@ function periodChanges(membership: Membership, subscription: ProviderSubscriptio
 }
 
 /**
- * The provider ended the subscription: at the end of a cancelled period (canceled), or because the
+ * The provider ended the subscription: at the end of a cancelled period (cancelled), or because the
  * fee stayed unpaid through its retries (ended, and the member is told).
  */
 async function endMembership(tx: Database, membership: Membership, { now, origin }: Omit<FollowContext, "claim">) {
   const unpaid = membership.status === "past_due";
   await changeMembership(tx, {
     membershipId: membership.id,
-    to: unpaid ? "ended" : "canceled",
+    to: unpaid ? "ended" : "cancelled",
     actor: SYSTEM_ACTOR,
     note: unpaid ? "Cotisation impayée : abonnement Stripe terminé" : "Abonnement Stripe terminé",
     changes: { endedAt: now },

@@ -123,7 +123,7 @@ export interface OpenPayment {
 export interface HostedPayment {
   ref: string;
   clientSecret: string;
-  status: "succeeded" | "processing" | "needs-card" | "needs-action" | "canceled";
+  status: "succeeded" | "processing" | "needs-card" | "needs-action" | "cancelled";
   amount: number;
   currency: string;
   /** The order it was opened for. */

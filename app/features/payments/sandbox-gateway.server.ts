@@ -6,7 +6,7 @@ import { sandboxAnswers } from "~/db/schema";
 import type { CardFormGateway, ChargeOutcome, ChargeResult, RefundResult, SavedCardChargeResult } from "./gateway";
 
 /**
- * The documented test cards (README, "Test cards"). Any other number is declined, so a real card
+ * The documented test cards (docs/payments-and-memberships.md, "Test cards"). Any other number is declined, so a real card
  * typed into a sandbox site never looks paid.
  */
 export const SANDBOX_TEST_CARDS: Record<string, { outcome: ChargeOutcome; message: string }> = {

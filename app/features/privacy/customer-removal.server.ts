@@ -26,7 +26,7 @@ export interface UnpaidOrderRemoval {
 }
 
 /**
- * Deletes those of these orders that are still 'Not Paid', with their history and their declined
+ * Deletes those of these orders that are still 'not_paid', with their history and their declined
  * payment attempts. An order in any other status is left alone, whoever asks.
  */
 export async function deleteUnpaidOrders(db: Database, orderIds: string[]): Promise<UnpaidOrderRemoval> {
@@ -34,7 +34,7 @@ export async function deleteUnpaidOrders(db: Database, orderIds: string[]): Prom
   const unpaid = db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.id, orderIds), eq(orders.status, "Not Paid")));
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, "not_paid")));
   const paymentAttempts = await db
     .delete(payments)
     .where(inArray(payments.orderId, unpaid))
@@ -45,7 +45,7 @@ export async function deleteUnpaidOrders(db: Database, orderIds: string[]): Prom
     .returning({ id: orderEvents.id });
   const deleted = await db
     .delete(orders)
-    .where(and(inArray(orders.id, orderIds), eq(orders.status, "Not Paid")))
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, "not_paid")))
     .returning({ id: orders.id });
   return { orders: deleted.length, orderEvents: events.length, paymentAttempts: paymentAttempts.length };
 }
@@ -104,7 +104,7 @@ export async function eraseCustomers(db: Database, customerIds: string[]) {
     ? await db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(inArray(orders.customerId, customerIds), eq(orders.status, "Not Paid")))
+        .where(and(inArray(orders.customerId, customerIds), eq(orders.status, "not_paid")))
         .for("update")
     : [];
   const removedOrders = await deleteUnpaidOrders(

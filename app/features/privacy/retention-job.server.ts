@@ -138,7 +138,7 @@ async function applyRetention(db: Database, cutoffs: RetentionCutoffs): Promise<
     const stale = await db
       .select({ id: orders.id, customerId: orders.customerId })
       .from(orders)
-      .where(and(eq(orders.status, "Not Paid"), lt(orders.createdAt, cutoffs.unpaidOrders)))
+      .where(and(eq(orders.status, "not_paid"), lt(orders.createdAt, cutoffs.unpaidOrders)))
       .limit(BATCH_SIZE)
       .for("update", { skipLocked: true });
     if (stale.length === 0) break;

@@ -3,7 +3,7 @@
  * the retention job applies the same numbers, so the promise on the page and the system cannot drift.
  */
 export const RETENTION = {
-  /** Orders still 'Not Paid' are deleted this long after they were created. */
+  /** Orders still 'not_paid' are deleted this long after they were created. */
   unpaidOrderHours: 48,
   /** Customer data is kept this long after the customer's last order or the end of their membership, whichever is later. */
   customerDataYears: 6,

@@ -23,7 +23,7 @@ interface OrderFixture {
 
 export async function insertOrder(
   db: Database,
-  { customerId, amount, status = "Not Paid", currency = "EUR", createdAt, airport }: OrderFixture,
+  { customerId, amount, status = "not_paid", currency = "EUR", createdAt, airport }: OrderFixture,
 ) {
   const [order] = await db
     .insert(orders)

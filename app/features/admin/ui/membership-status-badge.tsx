@@ -6,7 +6,7 @@ const TONES: Record<MembershipStatus, StatusTone> = {
   trialing: "info",
   active: "good",
   past_due: "bad",
-  canceled: "neutral",
+  cancelled: "neutral",
   ended: "neutral",
 };
 

@@ -123,7 +123,7 @@ const COUNT_LABELS: { retention: Record<keyof RetentionCounts, string>; billing:
       invoicesCreated: "factures créées",
       charged: "cotisations encaissées",
       declined: "cotisations refusées",
-      canceledAtPeriodEnd: "abonnements résiliés en fin de période",
+      cancelledAtPeriodEnd: "abonnements résiliés en fin de période",
       endedUnpaid: "abonnements terminés impayés",
       gatewayErrors: "paiements restés sans réponse",
     },

@@ -10,6 +10,7 @@ import { SummaryList } from "~/components/layout/summary-list";
 import type { TrialSummary } from "~/features/memberships/trial-summary";
 import { WITHDRAW_PATH } from "~/components/layout/nav-links";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
+import { customerOrderStatus } from "~/features/booking/order-status";
 
 export interface Voucher {
   code: string;
@@ -50,7 +51,7 @@ export function BookingConfirmation({
               ["Flight Date", order.flightDate ? formatFlightDate(order.flightDate) : "Not specified"],
               ["Passengers", describePassengers(order)],
               ["Amount Paid", formatAmount(order.amount, order.currency)],
-              ["Status", <span className="font-semibold text-success">{order.status.toUpperCase()}</span>],
+              ["Status", <span className="font-semibold text-success">{customerOrderStatus(order.status)}</span>],
             ]}
           />
         </SectionCard>

@@ -4,6 +4,7 @@ import type { OrderDetails } from "~/features/booking/order-details";
 import { formatAmount, toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../../site.config";
 import { SummaryList } from "~/components/layout/summary-list";
+import { customerOrderStatus } from "~/features/booking/order-status";
 
 /** The order before payment, as the payment page lists it, with the subscription it starts if any. */
 export function OrderSummary({ order, startsTrial }: { order: OrderDetails; startsTrial: boolean }) {
@@ -24,7 +25,7 @@ export function OrderSummary({ order, startsTrial }: { order: OrderDetails; star
     ["Adults", `${order.adults} x ${money(toMinorUnits(adultPrice))}`],
   ];
   if (order.children > 0) rows.push(["Children", `${order.children} x ${money(toMinorUnits(childPrice))}`]);
-  rows.push(["Status", <span className="font-semibold">{order.status.toUpperCase()}</span>]);
+  rows.push(["Status", <span className="font-semibold">{customerOrderStatus(order.status)}</span>]);
 
   return (
     <SectionCard title="Order Summary" subtitle={`Order ${order.orderNumber}`}>

@@ -12,7 +12,7 @@ const STATUSES: Record<Stripe.PaymentIntent.Status, HostedPayment["status"]> = {
   requires_payment_method: "needs-card",
   requires_confirmation: "needs-action",
   requires_action: "needs-action",
-  canceled: "canceled",
+  canceled: "cancelled",
 };
 
 /** Stripe's brand names, as our pages and payments table write them. */
