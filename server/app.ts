@@ -1,3 +1,35 @@
+/**
+ * The server: the boot path (`start`, at the end) and the request path, which is this list. Each
+ * request takes one of three paths:
+ *
+ *   A. A page-cache hit: an anonymous GET of a shared public page is answered from memory in the
+ *      node:http callback, before Express: no session, no database, no rate limit (page-cache.ts).
+ *   B. A page-cache miss of such a page: Express, down to step 10, which renders it with a second,
+ *      fetch-style React Router handler and keeps it when it may be shared.
+ *   C. Everything else: Express, every step down to React Router's own handler (step 12).
+ *
+ * In the node:http callback, for all three: the request id (the proxy's when it is trusted) wraps
+ * the request's work, so that logs carry it; /metrics' timer starts. Then, for B and C: the id goes
+ * on the response, the request counts as in flight (a stopping server waits for it), and an answer
+ * sent before its body was read closes the connection. Then Express, in this order:
+ *
+ *   1. the query count header, for the benchmark only (BENCH_COUNT_QUERIES);
+ *   2. security headers and the CSP nonce, on every answer, errors included;
+ *   3. only GET, HEAD and POST: anything else is refused before any work;
+ *   4. compression;
+ *   5. the built assets from disk (or Vite's dev middleware): no session, no rate limit;
+ *   6. the metrics' route label, for what the static files did not answer;
+ *   7. the client's address, from the proxy's header when TRUST_PROXY trusts it;
+ *   8. same-origin POSTs only (the CSRF guard);
+ *   9. the body size limit, before anything reads a body;
+ *  10. the page cache's renderer (path B);
+ *  11. the general rate limit, which cached pages do not count against (they cost no database work);
+ *  12. React Router: sessions, loaders, actions, the database; its work counts in flight until it
+ *      settles.
+ *
+ * Two helpers hook the response object, both through `runBefore` (response-hooks.ts): the query
+ * count header and the in-flight count.
+ */
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createWebRequestHandler } from "react-router";

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { runBefore } from "./response-hooks";
 
 /**
  * The requests a stopping server must let finish before it closes the database. A request counts
@@ -28,11 +29,7 @@ export function inFlightWork() {
     arrived(res: ServerResponse) {
       const done = begin();
       arrivals.set(res, done);
-      const end = res.end;
-      res.end = function (this: ServerResponse, ...args: Parameters<ServerResponse["end"]>) {
-        done();
-        return end.apply(this, args);
-      } as ServerResponse["end"];
+      runBefore(res, "end", done);
     },
     /** The route's `work` for a request counted since its arrival: it counts until it has settled. */
     handedOn(res: ServerResponse, work: Promise<unknown>) {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { countingQueries, type QueryTally } from "~/db/query-count.server";
+import { runBefore } from "./response-hooks";
 
 export const QUERY_COUNT_HEADER = "X-Query-Count";
 
@@ -9,10 +10,6 @@ export const QUERY_COUNT_HEADER = "X-Query-Count";
  */
 export const queryCountHeader: RequestHandler = (_request, response, next) => {
   const tally: QueryTally = { count: 0 };
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: typeof response, ...args: Parameters<typeof writeHead>) {
-    this.setHeader(QUERY_COUNT_HEADER, String(tally.count));
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
+  runBefore(response, "writeHead", (res) => res.setHeader(QUERY_COUNT_HEADER, String(tally.count)));
   countingQueries(tally, next);
 };
