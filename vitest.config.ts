@@ -19,7 +19,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/**/*.test.ts", "tests/docs/**/*.test.ts"],
+        },
       },
       integration("pglite"),
       // The same suite again on a real PostgreSQL whenever one is offered.

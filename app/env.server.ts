@@ -17,8 +17,8 @@ const envSchema = z.object({
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   /**
-   * PostgreSQL connections each server process may hold at once (README "Using PostgreSQL": instances
-   * × WEB_CONCURRENCY × this, plus one per command run, must stay under max_connections).
+   * PostgreSQL connections each server process may hold at once (docs/configuration.md, "Connection
+   * pooling": instances × WEB_CONCURRENCY × this, plus one per command run, must stay under max_connections).
    */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: "must be a whole number of connections" })

@@ -390,7 +390,7 @@ function report(runs: SizeRun[], settings: Settings, postgresVersion: string, lo
       `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${postgresVersion}; ` +
       `load average at the start ${load.map((value) => value.toFixed(1)).join(", ")}.`,
     "",
-    "Produced by `bench/admin-pages.ts` (see the README). Server time: from sending the request to its last byte, " +
+    'Produced by `bench/admin-pages.ts` (see docs/operations.md, "Sample data and the admin benchmark"). Server time: from sending the request to its last byte, ' +
       `on loopback, over ${settings.requests} requests per page after ${WARM_UP_REQUESTS} warm-up ones. Queries: SQL ` +
       "queries per request (`X-Query-Count`, with `BENCH_COUNT_QUERIES=true`). Goals: under " +
       `${GOALS.medianMs} ms at the largest size, at most ${GOALS.growth}× the time at the smallest, p95 under ${GOALS.p95Ms} ms.`,

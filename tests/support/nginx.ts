@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { ensureDebianPackage } from "../../scripts/debian-package.mjs";
 import { freePort } from "./free-port";
 
-// Debian's nginx in front of the production server, run from the site config the README tells
+// Debian's nginx in front of the production server, run from the site config docs/operations.md tells
 // operators to install (deploy/nginx-site.conf): a child process of the test with its own config,
 // pid, logs and caches in a temporary folder, on free loopback ports, and a certificate made for it.
 
