@@ -12,7 +12,7 @@ import {
   messageFilterFromParams,
   STATUS_CHANGED,
   STATUS_FILTER_LABELS,
-  statusChangeSchema,
+  messageStatusChangeSchema,
 } from "~/features/admin/message-status";
 import {
   changeMessageStatus,
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const change = statusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const change = messageStatusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!change.success) return data({ error: change.error.issues[0]!.message }, { status: 400 });
   if (!(await changeMessageStatus(database().db, change.data))) {
     return data({ error: "Ce message n'existe pas ou a été supprimé : rien n'a été modifié." }, { status: 404 });

@@ -26,11 +26,11 @@ import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.ser
 import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
 import { OrdersList } from "~/features/admin/ui/orders-list";
 import {
-  dashboardStats,
+  dashboardTotals,
   membershipFigures,
-  type DashboardStats,
+  type DashboardTotals,
   type MembershipFigures,
-} from "~/features/admin/stats.server";
+} from "~/features/admin/dashboard-totals.server";
 import { MembershipCards } from "~/features/admin/ui/membership-cards";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/features/health/health.server";
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const position = pagePositionFromSearch(new URL(request.url).searchParams);
   try {
     const db = database().db;
-    const stats: DashboardStats = await dashboardStats(db);
+    const stats: DashboardTotals = await dashboardTotals(db);
     const members: MembershipFigures = await membershipFigures(db);
     const orders: OrdersPage = await recentOrders(db, position);
     return { healthy: health.status === "ok", payments, stats, members, orders, toast: null };

@@ -3,12 +3,12 @@ import type { Route } from "./+types/unsubscribe";
 import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
 import { SupportContactLinks, SupportHoursBox } from "~/features/support/ui/support-contacts";
-import { UnsubscribeForm } from "~/features/messages/ui/unsubscribe-form";
+import { UnsubscribeForm } from "~/features/memberships/ui/unsubscribe-form";
 import { database } from "~/db/client.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";
 import { unsubscribeSchema } from "~/features/messages/schemas";
-import { requestUnsubscribe, UNSUBSCRIBE_LINK_SENT } from "~/features/messages/unsubscribe.server";
-import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
+import { requestCancellation, UNSUBSCRIBE_LINK_SENT } from "~/features/memberships/cancellation-request.server";
+import { CANCELLATION_LINK_HOURS } from "~/features/memberships/cancellation-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { passRetryAfter } from "~/lib/retry-after";
@@ -31,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
     request,
     form: "unsubscribe",
     schema: unsubscribeSchema,
-    save: ({ email }) => requestUnsubscribe(database().db, { email, origin: siteOrigin(request) }),
+    save: ({ email }) => requestCancellation(database().db, { email, origin: siteOrigin(request) }),
     redirectTo: () => "/unsubscribe",
     success: { type: "success", title: UNSUBSCRIBE_LINK_SENT },
   });
@@ -46,7 +46,7 @@ export default function UnsubscribePage({ actionData }: Route.ComponentProps) {
           <SectionCard
             large
             title="Option 1: Unsubscribe online"
-            subtitle={`Enter the e-mail address of your membership. We will send you a link to confirm; it works once and expires after ${UNSUBSCRIBE_LINK_HOURS} hours.`}
+            subtitle={`Enter the e-mail address of your membership. We will send you a link to confirm; it works once and expires after ${CANCELLATION_LINK_HOURS} hours.`}
           >
             <UnsubscribeForm lastResult={actionData?.result} />
           </SectionCard>

@@ -4,8 +4,8 @@ import type { CustomerDetails, CustomerOrderRow, CustomersPage } from "~/feature
 import type { CustomerSearch } from "~/features/admin/customer-search";
 import type { KeysetPage } from "~/features/admin/keyset.server";
 import { anonymiseCustomers } from "~/features/privacy/customer-removal.server";
-import { loader as customerLoader } from "~/routes/admin.customer";
-import { loader as customersLoader } from "~/routes/admin.customers";
+import { loader as customerLoader } from "~/routes/admin.clients.$customerId";
+import { loader as customersLoader } from "~/routes/admin.clients";
 import { databaseWithAdmin, pageRequest } from "../support/integration/requests";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
 import { routeArgs, routeResult } from "../support/integration/route-result";

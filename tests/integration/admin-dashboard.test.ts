@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { memberships, orders } from "~/db/schema";
 import type { PagePosition } from "~/features/admin/keyset.server";
 import { recentOrders } from "~/features/admin/orders-admin.server";
-import { dashboardStats } from "~/features/admin/stats.server";
+import { dashboardTotals } from "~/features/admin/dashboard-totals.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";
 import { loader as adminLoader } from "~/routes/admin";
@@ -27,7 +27,7 @@ function dashboard(search = "") {
 
 describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
   it("counts customers and orders, and sums revenue over paid and completed orders only", async () => {
-    const before = await dashboardStats(db());
+    const before = await dashboardTotals(db());
     const customer = await insertCustomer(db(), "Grace Hopper");
     await insertCustomer(db(), "Guest Without Orders");
     await insertOrder(db(), { customerId: customer.id, amount: 2200, status: "paid" });

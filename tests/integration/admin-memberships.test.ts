@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { invoices, membershipEvents, memberships, outbox, refunds, user } from "~/db/schema";
 import type { MembershipDetails } from "~/features/admin/membership-details.server";
 import type { MembershipsPage } from "~/features/admin/memberships-admin.server";
-import { action as membershipAction, loader as membershipLoader } from "~/routes/admin.membership";
+import { action as membershipAction, loader as membershipLoader } from "~/routes/admin.memberships.$membershipId";
 import { loader as membershipsLoader } from "~/routes/admin.memberships";
 import { emptyBookingTables } from "../support/integration/booking-helpers";
 import { insertMembership, paidMember } from "../support/integration/memberships-fixtures";

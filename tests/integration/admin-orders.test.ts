@@ -5,11 +5,11 @@ import { orderEvents, orders, outbox, refunds, user } from "~/db/schema";
 import { formatMajorAmount } from "~/features/payments/refund";
 import { formatAmount } from "~/lib/currency";
 import { formatAmountFr } from "~/lib/format-fr";
-import type { OrderDetails } from "~/features/admin/order-details.server";
+import type { BackOfficeOrder } from "~/features/admin/order-details.server";
 import type { OrdersPage } from "~/features/admin/orders-admin.server";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin.order";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.$orderId";
 import { loader as ordersLoader } from "~/routes/admin.orders";
-import { loader as exportLoader } from "~/routes/admin.orders-export";
+import { loader as exportLoader } from "~/routes/admin.orders.export[.csv]";
 import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../support/integration/requests";
 import { emptyBookingTables, rowCounts } from "../support/integration/booking-helpers";
 import { insertCustomer, insertOrder } from "../support/integration/orders-fixtures";
@@ -247,7 +247,7 @@ async function orderPage(orderId: string) {
   const result = await routeResult(() =>
     orderLoader(routeArgs(pageRequest(`/admin/orders/${orderId}`, { cookie: admin().cookie }), { orderId })),
   );
-  return result.data as { details: OrderDetails; refundKey: string };
+  return result.data as { details: BackOfficeOrder; refundKey: string };
 }
 
 async function statusOf(orderId: string) {

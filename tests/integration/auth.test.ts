@@ -4,7 +4,7 @@ import { account, outbox, rateLimit, session, user } from "~/db/schema";
 import { AUTH_RATE_LIMITS } from "~/features/auth/auth.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { loader as rootLoader } from "~/root";
-import { action as apiAction, loader as apiLoader } from "~/routes/api.auth";
+import { action as apiAction, loader as apiLoader } from "~/routes/api.auth.$";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/sign-out";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";

@@ -7,7 +7,7 @@ import { runBilling } from "~/features/memberships/billing-job.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { formatAmount } from "~/lib/currency";
-import { action, loader } from "~/routes/fast-track-payment";
+import { action, loader } from "~/routes/fast-track-payment.$orderId";
 import { answer, bookingInput, bookingTestDatabase, postRequest } from "../support/integration/booking-helpers";
 import { routeArgs } from "../support/integration/route-result";
 import { testDatabaseKind } from "../support/test-database";

@@ -26,8 +26,8 @@ import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { ANONYMISED_CUSTOMER_NAME } from "~/features/privacy/customer-removal.server";
 import { companyDay } from "~/lib/company-time";
 import type { PersonalData } from "~/features/privacy/personal-data.server";
-import { action as exportAction } from "~/routes/admin.data-request-export";
-import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-request";
+import { action as exportAction } from "~/routes/admin.data-requests.$requestId.export";
+import { action as requestAction, loader as requestLoader } from "~/routes/admin.data-requests.$requestId";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.data-requests";
 import { createSignedInAccount, databaseWithAdmin, formRequest, pageRequest } from "../support/integration/requests";
 import {

@@ -23,8 +23,8 @@ import {
   retryFailedEvent,
 } from "~/features/provider-events/stripe-webhook.server";
 import { readBuildInfo } from "~/lib/build-info.server";
-import { action as failedEmailsAction, loader as failedEmailsLoader } from "~/routes/admin.failed-emails";
-import { action as failedEventsAction, loader as failedEventsLoader } from "~/routes/admin.failed-events";
+import { action as failedEmailsAction, loader as failedEmailsLoader } from "~/routes/admin.system.failed-emails";
+import { action as failedEventsAction, loader as failedEventsLoader } from "~/routes/admin.system.failed-events";
 import { loader as systemLoader } from "~/routes/admin.system";
 import { bookingInput } from "../support/integration/booking-helpers";
 import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../support/integration/requests";

@@ -8,7 +8,7 @@ import { createBooking } from "~/features/booking/orders.server";
 import { voucherCheckResponse, voucherCode } from "~/features/booking/voucher.server";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import { answersInDatabase, createSandboxGateway, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
-import { action, loader } from "~/routes/fast-track-payment";
+import { action, loader } from "~/routes/fast-track-payment.$orderId";
 import {
   answer,
   bookingInput,

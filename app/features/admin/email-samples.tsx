@@ -7,9 +7,9 @@ import type { MailAttachment } from "~/features/mail/attachment";
 import type { MailContent } from "~/features/mail/layout";
 import { contactAcknowledgementMail, contactNotificationMail } from "~/features/messages/contact-mail";
 import {
-  unsubscribeConfirmationMail,
-  unsubscribeConfirmedNotificationMail,
-} from "~/features/messages/unsubscribe-mail";
+  confirmCancellationMail,
+  cancellationConfirmedNoticeMail,
+} from "~/features/memberships/cancellation-request-mail";
 import {
   firstChargeComingMail,
   membershipCancelledMail,
@@ -113,14 +113,14 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       label: "Confirmation de désinscription",
       sentWhen: "À l'adresse qui demande la désinscription, avec le lien à usage unique.",
       facts: ["Confirm unsubscribe", "expires in 24 hours"],
-      mail: await unsubscribeConfirmationMail({ confirmUrl, validForHours: 24 }),
+      mail: await confirmCancellationMail({ confirmUrl, validForHours: 24 }),
     },
     {
       id: "unsubscribe-confirmed",
       label: "Désinscription confirmée (pour l'entreprise)",
       sentWhen: "À l'adresse de l'entreprise, quand le lien a été confirmé.",
       facts: ["ann.lee@example.org", "2030-06-01T09:30:00.000Z"],
-      mail: await unsubscribeConfirmedNotificationMail({
+      mail: await cancellationConfirmedNoticeMail({
         email: "ann.lee@example.org",
         confirmedAt: new Date("2030-06-01T09:30:00Z"),
       }),

@@ -44,12 +44,12 @@ export function messageFilterFromParams(params: URLSearchParams): MessageFilter 
 }
 
 /** The form that marks one message or request handled, or back to new. */
-export const statusChangeSchema = z.object({
+export const messageStatusChangeSchema = z.object({
   kind: z.enum(MESSAGE_KINDS, "Type de message inconnu : rien n'a été modifié."),
   id: z.guid("Identifiant de message invalide : rien n'a été modifié."),
   status: z.enum(MESSAGE_STATUSES, "Statut inconnu, « Nouveau » ou « Traité » attendu : rien n'a été modifié."),
 });
-export type StatusChange = z.infer<typeof statusChangeSchema>;
+export type MessageStatusChange = z.infer<typeof messageStatusChangeSchema>;
 
 /** The toast once a change is made. */
 export const STATUS_CHANGED: Record<MessageKind, Record<MessageStatus, string>> = {

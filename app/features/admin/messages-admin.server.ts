@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactMessages, unsubscribeRequests } from "~/db/schema";
 import { keysetPaging, type KeysetPage, type PagePosition } from "./keyset.server";
-import type { MessageKind, MessageStatus, StatusChange, StatusFilter } from "./message-status";
+import type { MessageKind, MessageStatus, MessageStatusChange, StatusFilter } from "./message-status";
 
 export const MESSAGES_PAGE_SIZE = 25;
 
@@ -29,7 +29,7 @@ export interface UnsubscribeRequestRow {
 }
 
 // Only "handled" is the back office's: the unsubscribe flow itself writes "confirmed" when the person
-// follows the link (messages/unsubscribe.server.ts), which for the back office is still new. Listed
+// follows the link (memberships/cancellation-request.server.ts), which for the back office is still new. Listed
 // rather than "not handled", so that an index on (status, created_at, id) serves both filters.
 const HANDLED = "handled";
 const NOT_HANDLED = ["new", "confirmed"];
@@ -112,7 +112,7 @@ export async function newMessageCounts(db: Database): Promise<Record<MessageKind
 }
 
 /** Marks a message or request handled, or back to new. False when there is none with this id. */
-export async function changeMessageStatus(db: Database, { kind, id, status }: StatusChange): Promise<boolean> {
+export async function changeMessageStatus(db: Database, { kind, id, status }: MessageStatusChange): Promise<boolean> {
   if (kind === "contact") {
     const changed = await db
       .update(contactMessages)

@@ -47,4 +47,4 @@ export async function findOrderDetails(db: Database, orderId: string) {
   };
 }
 
-export type OrderDetails = NonNullable<Awaited<ReturnType<typeof findOrderDetails>>>;
+export type BackOfficeOrder = NonNullable<Awaited<ReturnType<typeof findOrderDetails>>>;

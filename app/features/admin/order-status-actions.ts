@@ -23,7 +23,7 @@ export function adminTransitionsFrom(status: OrderStatus): AdminTargetStatus[] {
 
 export const MAX_NOTE_LENGTH = 500;
 
-export const statusChangeSchema = z.object({
+export const orderStatusChangeSchema = z.object({
   to: z.enum(ADMIN_TARGETS as [AdminTargetStatus, ...AdminTargetStatus[]], { error: "Changement de statut inconnu." }),
   note: z
     .string()

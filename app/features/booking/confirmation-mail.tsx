@@ -48,7 +48,7 @@ export type ConfirmationMailDetails = Pick<
   membership: { trialEndsAt: Date } | null;
 };
 
-export function BookingConfirmation({ details }: { details: ConfirmationMailDetails }) {
+export function BookingConfirmationMail({ details }: { details: ConfirmationMailDetails }) {
   const brand = siteConfig.company.name;
   const colours = mailColours();
   const rows: [string, string][] = [
@@ -151,7 +151,7 @@ export async function confirmationMail(
 ): Promise<OutgoingMail & MailContent & { attachments: MailAttachment[] }> {
   const mail = await renderMail(
     `Your Fast Track booking ${details.orderNumber} is confirmed`,
-    <BookingConfirmation details={details} />,
+    <BookingConfirmationMail details={details} />,
   );
   return {
     to: details.to,

@@ -9,7 +9,7 @@ import { newOrderNumber } from "./order-number";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import type { OrderDetails } from "./order-details";
 import { bookingAmount } from "./pricing";
-import type { BookingForm } from "./schema";
+import type { BookingInput } from "./schema";
 import { isUuid } from "~/lib/uuid";
 
 export const FAST_TRACK_SERVICE = "Fast Track";
@@ -17,7 +17,7 @@ export const FAST_TRACK_SERVICE = "Fast Track";
 const NOT_SPECIFIED = "Not specified";
 
 export interface BookingRequest {
-  booking: BookingForm;
+  booking: BookingInput;
   /** The visitor's chosen currency (their cookie), never a value from the form. */
   currency: CurrencyCode;
   /** The signed-in user, or null for a guest. */
@@ -32,7 +32,7 @@ export function bookingNotes({
   flightDate,
   email,
   phone,
-}: Pick<BookingForm, "airport" | "flightDate" | "email" | "phone">): string {
+}: Pick<BookingInput, "airport" | "flightDate" | "email" | "phone">): string {
   return [
     `Airport: ${airport}`,
     `Flight date: ${flightDate || NOT_SPECIFIED}`,

@@ -53,4 +53,4 @@ export function bookingSchema(now: () => Date = () => new Date()) {
 /** Built once: zod schemas are costly to build and this one reads the clock as it validates. */
 export const BOOKING_SCHEMA = bookingSchema();
 
-export type BookingForm = z.infer<typeof BOOKING_SCHEMA>;
+export type BookingInput = z.infer<typeof BOOKING_SCHEMA>;

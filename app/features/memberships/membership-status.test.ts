@@ -3,20 +3,20 @@ import { MEMBERSHIP_STATUSES } from "~/db/schema";
 import { canChangeMembership, isLiveMembership, membershipStatusLabel } from "./membership-status";
 
 describe("the membership state machine", () => {
-  it("allows exactly the lifecycle of the terms, and nothing out of canceled or ended", () => {
+  it("allows exactly the lifecycle of the terms, and nothing out of cancelled or ended", () => {
     const allowed = MEMBERSHIP_STATUSES.flatMap((from) =>
       MEMBERSHIP_STATUSES.filter((to) => canChangeMembership(from, to)).map((to) => `${from} -> ${to}`),
     );
     expect(allowed.sort()).toEqual([
       "active -> active",
-      "active -> canceled",
+      "active -> cancelled",
       "active -> past_due",
       "past_due -> active",
-      "past_due -> canceled",
+      "past_due -> cancelled",
       "past_due -> ended",
       "past_due -> past_due",
       "trialing -> active",
-      "trialing -> canceled",
+      "trialing -> cancelled",
       "trialing -> past_due",
       "trialing -> trialing",
     ]);

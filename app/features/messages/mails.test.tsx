@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { siteConfig } from "../../../site.config";
 import { MailButton, renderMail } from "~/features/mail/layout";
 import { contactAcknowledgementMail, contactNotificationMail } from "./contact-mail";
-import { unsubscribeConfirmationMail } from "./unsubscribe-mail";
 
 const hostile = {
   source: "contact" as const,
@@ -34,15 +33,6 @@ describe("mail templates", () => {
     expect(mail.subject).toBe(`${siteConfig.company.name}: we received your message`);
     expect(mail.text).toContain(siteConfig.company.phone);
     expect(mail.text).toContain("7 days a week, 9 AM to 8 PM");
-  });
-
-  it("puts the confirmation link in both bodies and signs with the company's details", async () => {
-    const confirmUrl = "https://www.jetlane.example/unsubscribe/confirm?token=abc&x=1";
-    const mail = await unsubscribeConfirmationMail({ confirmUrl, validForHours: 24 });
-    expect(mail.text).toContain(`Confirm unsubscribe ${confirmUrl}`);
-    expect(mail.html).toContain('href="https://www.jetlane.example/unsubscribe/confirm?token=abc&amp;x=1"');
-    expect(mail.text).toContain("expires in 24 hours");
-    for (const body of [mail.text, mail.html]) expect(body).toContain(siteConfig.company.legalName);
   });
 
   it("refuses a button that is not a web link", async () => {

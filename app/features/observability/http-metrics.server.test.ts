@@ -20,9 +20,13 @@ const manifest = {
   "routes/home": { id: "routes/home", parentId: "root", index: true },
   "routes/admin.layout": { id: "routes/admin.layout", parentId: "root" },
   "routes/admin.orders": { id: "routes/admin.orders", parentId: "routes/admin.layout", path: "admin/orders" },
-  "routes/admin.order": { id: "routes/admin.order", parentId: "routes/admin.layout", path: "admin/orders/:orderId" },
+  "routes/admin.orders.$orderId": {
+    id: "routes/admin.orders.$orderId",
+    parentId: "routes/admin.layout",
+    path: "admin/orders/:orderId",
+  },
   "routes/faq": { id: "routes/faq", parentId: "root", path: "faq" },
-  "routes/api.auth": { id: "routes/api.auth", parentId: "root", path: "api/auth/*" },
+  "routes/api.auth.$": { id: "routes/api.auth.$", parentId: "root", path: "api/auth/*" },
   "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*" },
 } as unknown as Parameters<typeof routePatterns>[0];
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { installDatabase, type Database } from "~/db/client.server";
-import type { BookingForm } from "~/features/booking/schema";
+import type { BookingInput } from "~/features/booking/schema";
 import { openTestDatabase, type TestDatabase } from "../test-database";
 
 /** A day comfortably in the future, "YYYY-MM-DD". */
@@ -10,7 +10,7 @@ export function futureDate(daysAhead = 30): string {
   return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function bookingInput(overrides: Partial<BookingForm> = {}): BookingForm {
+export function bookingInput(overrides: Partial<BookingInput> = {}): BookingInput {
   return {
     firstName: "Ann",
     lastName: "Lee",

@@ -4,11 +4,11 @@ import type { Database } from "~/db/client.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import {
-  dashboardStats,
+  dashboardTotals,
   membershipFigures,
-  type DashboardStats,
+  type DashboardTotals,
   type MembershipFigures,
-} from "~/features/admin/stats.server";
+} from "~/features/admin/dashboard-totals.server";
 import { RECURRING_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 
 interface GroupTotal {
@@ -29,7 +29,7 @@ async function groupTotals(db: Database, query: ReturnType<typeof sql>): Promise
 }
 
 /** The dashboard's figures as the full scan before the summary tables computed them. */
-async function recountedStats(db: Database): Promise<DashboardStats> {
+async function recountedStats(db: Database): Promise<DashboardTotals> {
   const confirmed = sql.join(
     PAID_ORDER_STATUSES.map((status) => sql`${status}`),
     sql`, `,
@@ -37,7 +37,7 @@ async function recountedStats(db: Database): Promise<DashboardStats> {
   const result = (await db.execute(sql`
     select (select count(*) from customers) as customers, count(*) as orders,
            coalesce(sum(amount) filter (where status in (${confirmed})), 0) as revenue
-    from orders`)) as unknown as { rows: Record<keyof DashboardStats, string | number>[] };
+    from orders`)) as unknown as { rows: Record<keyof DashboardTotals, string | number>[] };
   const [row] = result.rows;
   return { customers: Number(row!.customers), orders: Number(row!.orders), revenue: Number(row!.revenue) };
 }
@@ -142,7 +142,7 @@ export async function expectMembershipFiguresToMatchRecount(db: Database): Promi
  * figures the dashboard shows) and per day and airport for the statistics, the membership
  * summaries too, and returns the dashboard's order figures.
  */
-export async function expectTotalsToMatchRecount(db: Database): Promise<DashboardStats> {
+export async function expectTotalsToMatchRecount(db: Database): Promise<DashboardTotals> {
   const summarised = await groupTotals(
     db,
     sql`select status, currency, sum(orders) as orders, sum(amount) as amount from order_totals
@@ -156,7 +156,7 @@ export async function expectTotalsToMatchRecount(db: Database): Promise<Dashboar
   expect(summarised).toEqual(recounted);
   await expectDaysToMatchRecount(db);
   await expectMembershipFiguresToMatchRecount(db);
-  const stats = await dashboardStats(db);
+  const stats = await dashboardTotals(db);
   expect(stats).toEqual(await recountedStats(db));
   return stats;
 }

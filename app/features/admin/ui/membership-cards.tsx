@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
-import type { MembershipFigures } from "~/features/admin/stats.server";
+import type { MembershipFigures } from "~/features/admin/dashboard-totals.server";
 import { membershipStatusLabel } from "~/features/memberships/membership-status";
 
 /** The dashboard's two membership cards: members per status, and the fees charged every quarter per currency. */

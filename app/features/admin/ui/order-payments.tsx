@@ -1,10 +1,10 @@
 import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
-import type { OrderDetails } from "~/features/admin/order-details.server";
+import type { BackOfficeOrder } from "~/features/admin/order-details.server";
 
 const OUTCOME_LABELS: Record<string, string> = { succeeded: "Accepté", declined: "Refusé" };
 
 /** Each payment attempt: the card (brand and last four digits only), the provider's reference and the outcome. */
-export function OrderPayments({ payments }: { payments: OrderDetails["payments"] }) {
+export function OrderPayments({ payments }: { payments: BackOfficeOrder["payments"] }) {
   if (payments.length === 0) return <p className="text-sm text-muted-foreground">Aucun paiement.</p>;
   return (
     <ul className="grid gap-3 text-sm">

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin.data-request-export";
+import type { Route } from "./+types/admin.data-requests.$requestId.export";
 import { database } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { exportDataRequest, findDataRequest } from "~/features/privacy/data-requests.server";

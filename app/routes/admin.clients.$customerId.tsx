@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "~/lib/zod";
-import type { Route } from "./+types/admin.customer";
+import type { Route } from "./+types/admin.clients.$customerId";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";

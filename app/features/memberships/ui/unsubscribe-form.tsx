@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { unsubscribeSchema } from "~/features/messages/schemas";
-import { EmailField } from "./message-fields";
-import { PublicForm } from "./public-form";
+import { EmailField } from "~/features/messages/ui/message-fields";
+import { PublicForm } from "~/features/messages/ui/public-form";
 
 /** The /unsubscribe form: the e-mail address to send the confirmation link to. */
 export function UnsubscribeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {

@@ -1,5 +1,5 @@
 import type { DocumentHandle } from "~/root";
-import type { Route } from "./+types/services-contact";
+import type { Route } from "./+types/services.contact";
 import { PageHeading } from "~/components/layout/page-heading";
 import { SERVICES_CONTACT_ANCHOR, ServicesContactForm } from "~/features/messages/ui/services-contact-form";
 import { database } from "~/db/client.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin.orders-export";
+import type { Route } from "./+types/admin.orders.export[.csv]";
 import { database } from "~/db/client.server";
 import { parseOrderFilters } from "~/features/admin/order-filters";
 import { ordersCsvFileName, ordersCsvStream } from "~/features/admin/orders-export.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/sitemap";
+import type { Route } from "./+types/sitemap[.xml]";
 import { sitemapXml } from "~/features/seo/sitemap";
 import { siteOrigin } from "~/lib/site-origin.server";
 

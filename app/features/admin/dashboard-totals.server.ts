@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 
-export interface DashboardStats {
+export interface DashboardTotals {
   customers: number;
   orders: number;
   /** Sum of the amounts (minor units) of paid and completed orders; every currency has rate 1. */
@@ -25,7 +25,7 @@ const sumOrZero = (sum: SQL) => sql<number>`coalesce(${sum}, 0)`.mapWith(Number)
  * The dashboard's totals, read from the summary tables the database keeps up to date (migration
  * 0004, ADR 011): a few dozen rows, however many orders and customers there are.
  */
-export async function dashboardStats(db: Database): Promise<DashboardStats> {
+export async function dashboardTotals(db: Database): Promise<DashboardTotals> {
   const [customerTotal] = await db
     .select({ count: sumOrZero(sql`sum(${customerTotals.customers})`) })
     .from(customerTotals);

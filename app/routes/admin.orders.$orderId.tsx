@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { Route } from "./+types/admin.order";
+import type { Route } from "./+types/admin.orders.$orderId";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
@@ -10,7 +10,7 @@ import { isUuid } from "~/lib/uuid";
 import { OrderHistory } from "~/features/admin/ui/order-history";
 import { OrderPayments } from "~/features/admin/ui/order-payments";
 import { orderStatusLabel } from "~/features/booking/order-status";
-import { statusChangeSchema } from "~/features/admin/order-status-actions";
+import { orderStatusChangeSchema } from "~/features/admin/order-status-actions";
 import { OrderStatusBadge } from "~/features/admin/ui/order-status-badge";
 import { OrderStatusForm } from "~/features/admin/ui/order-status-form";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const page = `/admin/orders/${params.orderId}`;
   const actor = { userId: admin.id, label: admin.email };
   if (formData.get(REFUND_INTENT.name) === REFUND_INTENT.value) return refund(formData, params.orderId, page, actor);
-  const submission = parseWithZod(formData, { schema: statusChangeSchema });
+  const submission = parseWithZod(formData, { schema: orderStatusChangeSchema });
   if (submission.status !== "success") {
     const error = Object.values(submission.error ?? {}).flat()[0] ?? "Changement de statut invalide.";
     return data({ error }, { status: 400 });

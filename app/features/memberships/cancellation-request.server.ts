@@ -3,10 +3,10 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { unsubscribeRequests } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { cancelMembershipOfAddress, type AddressCancellation } from "~/features/memberships/cancellation.server";
-import { unsubscribeConfirmationMail, unsubscribeConfirmedNotificationMail } from "./unsubscribe-mail";
+import { cancelMembershipOfAddress, type AddressCancellation } from "./cancellation.server";
+import { confirmCancellationMail, cancellationConfirmedNoticeMail } from "./cancellation-request-mail";
 import { siteConfig } from "../../../site.config";
-import { UNSUBSCRIBE_LINK_HOURS } from "./unsubscribe-link";
+import { CANCELLATION_LINK_HOURS } from "./cancellation-link";
 
 export const UNSUBSCRIBE_LINK_SENT = "Unsubscribe link sent to your email";
 
@@ -21,7 +21,7 @@ function hashToken(token: string) {
  * for every address, member or not, so the answer never tells anyone whether an address is a member.
  * Only the token's hash is stored: the link itself exists only in the recipient's inbox.
  */
-export async function requestUnsubscribe(db: Database, { email, origin }: { email: string; origin: string }) {
+export async function requestCancellation(db: Database, { email, origin }: { email: string; origin: string }) {
   const token = randomBytes(32).toString("base64url");
   const confirmUrl = new URL("/unsubscribe/confirm", origin);
   confirmUrl.searchParams.set("token", token);
@@ -29,19 +29,19 @@ export async function requestUnsubscribe(db: Database, { email, origin }: { emai
     await tx.insert(unsubscribeRequests).values({
       email,
       tokenHash: hashToken(token),
-      expiresAt: sql`now() + make_interval(hours => ${UNSUBSCRIBE_LINK_HOURS})`,
+      expiresAt: sql`now() + make_interval(hours => ${CANCELLATION_LINK_HOURS})`,
     });
     await enqueueMail(tx, {
       to: email,
-      ...(await unsubscribeConfirmationMail({
+      ...(await confirmCancellationMail({
         confirmUrl: confirmUrl.toString(),
-        validForHours: UNSUBSCRIBE_LINK_HOURS,
+        validForHours: CANCELLATION_LINK_HOURS,
       })),
     });
   });
 }
 
-export type UnsubscribeLink =
+export type CancellationLink =
   /** The link works: it may be confirmed. */
   | { state: "ready"; email: string }
   /**
@@ -54,7 +54,7 @@ export type UnsubscribeLink =
   | { state: "unknown" };
 
 /** What a link's token stands for. Reads only: opening the link changes nothing. */
-export async function inspectUnsubscribeLink(db: Database, token: string | null): Promise<UnsubscribeLink> {
+export async function inspectCancellationLink(db: Database, token: string | null): Promise<CancellationLink> {
   if (!token || !TOKEN_PATTERN.test(token)) return { state: "unknown" };
   const [request] = await db
     .select({
@@ -78,11 +78,11 @@ export async function inspectUnsubscribeLink(db: Database, token: string | null)
  * the address's owner, says whether there was a membership and until when it runs; every other
  * answer is the same with or without one.
  */
-export async function confirmUnsubscribe(
+export async function confirmCancellationLink(
   db: Database,
   token: string | null,
   { origin, now = new Date() }: { origin: string; now?: Date },
-): Promise<UnsubscribeLink> {
+): Promise<CancellationLink> {
   if (!token || !TOKEN_PATTERN.test(token)) return { state: "unknown" };
   return db.transaction(async (tx) => {
     const [confirmed] = await tx
@@ -96,11 +96,11 @@ export async function confirmUnsubscribe(
         ),
       )
       .returning({ email: unsubscribeRequests.email, confirmedAt: unsubscribeRequests.confirmedAt });
-    if (!confirmed) return inspectUnsubscribeLink(tx, token);
+    if (!confirmed) return inspectCancellationLink(tx, token);
     const membership = await cancelMembershipOfAddress(tx, { email: confirmed.email, now, origin });
     await enqueueMail(tx, {
       to: siteConfig.company.email,
-      ...(await unsubscribeConfirmedNotificationMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! })),
+      ...(await cancellationConfirmedNoticeMail({ email: confirmed.email, confirmedAt: confirmed.confirmedAt! })),
     });
     return { state: "confirmed", email: confirmed.email, membership };
   });

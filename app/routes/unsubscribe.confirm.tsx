@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import type { Route } from "./+types/unsubscribe-confirm";
+import type { Route } from "./+types/unsubscribe.confirm";
 import { PageHeading } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { StatusButton } from "~/components/ui/status-button";
@@ -8,11 +8,11 @@ import { database } from "~/db/client.server";
 import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
 import type { AddressCancellation } from "~/features/memberships/cancellation.server";
 import {
-  confirmUnsubscribe,
-  inspectUnsubscribeLink,
-  type UnsubscribeLink,
-} from "~/features/messages/unsubscribe.server";
-import { UNSUBSCRIBE_LINK_HOURS } from "~/features/messages/unsubscribe-link";
+  confirmCancellationLink,
+  inspectCancellationLink,
+  type CancellationLink,
+} from "~/features/memberships/cancellation-request.server";
+import { CANCELLATION_LINK_HOURS } from "~/features/memberships/cancellation-link";
 import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
@@ -30,11 +30,11 @@ export const meta: Route.MetaFunction = () => [
 /** Opening the link only shows what it would do: confirming takes a POST. */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const link = await inspectUnsubscribeLink(database().db, token);
+  const link = await inspectCancellationLink(database().db, token);
   return { link, token: link.state === "ready" ? token : null };
 }
 
-const CONFIRMATION_STATUS: Record<UnsubscribeLink["state"], number> = {
+const CONFIRMATION_STATUS: Record<CancellationLink["state"], number> = {
   ready: 200,
   confirmed: 200,
   used: 200,
@@ -44,7 +44,7 @@ const CONFIRMATION_STATUS: Record<UnsubscribeLink["state"], number> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = (await readFormData(request)).get("token");
-  const link = await confirmUnsubscribe(database().db, typeof token === "string" ? token : null, {
+  const link = await confirmCancellationLink(database().db, typeof token === "string" ? token : null, {
     origin: siteOrigin(request),
   });
   if (link.state === "confirmed") nudgeOutbox();
@@ -128,7 +128,7 @@ function MembershipEnd({ membership }: { membership: AddressCancellation | null 
   );
 }
 
-function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | null }) {
+function LinkOutcome({ link, token }: { link: CancellationLink; token: string | null }) {
   switch (link.state) {
     case "ready":
       return token ? <ConfirmForm email={link.email} token={token} /> : null;
@@ -157,7 +157,7 @@ function LinkOutcome({ link, token }: { link: UnsubscribeLink; token: string | n
       return (
         <Outcome title="This link has expired" action={requestAgain}>
           <p>
-            Unsubscribe links work for {UNSUBSCRIBE_LINK_HOURS} hours. Ask for a new one and use it within that time.
+            Unsubscribe links work for {CANCELLATION_LINK_HOURS} hours. Ask for a new one and use it within that time.
           </p>
         </Outcome>
       );

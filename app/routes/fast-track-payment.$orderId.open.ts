@@ -1,4 +1,4 @@
-import type { Route } from "./+types/fast-track-payment-open";
+import type { Route } from "./+types/fast-track-payment.$orderId.open";
 import { database } from "~/db/client.server";
 import { paymentRefusal } from "~/features/booking/checkout.server";
 import { openOrderPayment } from "~/features/booking/hosted-checkout.server";

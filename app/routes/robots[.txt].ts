@@ -1,4 +1,4 @@
-import type { Route } from "./+types/robots";
+import type { Route } from "./+types/robots[.txt]";
 import { robotsTxt } from "~/features/seo/sitemap";
 import { siteOrigin } from "~/lib/site-origin.server";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.failed-emails";
+import type { Route } from "./+types/admin.system.failed-emails";
 import { SectionCard } from "~/components/layout/section-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { database } from "~/db/client.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/fast-track-payment";
+import type { Route } from "./+types/fast-track-payment.$orderId";
 import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation";
 import { Checkout } from "~/features/booking/ui/checkout";
 import { OrderNotFound } from "~/features/booking/ui/order-not-found";

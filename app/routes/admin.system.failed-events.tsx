@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.failed-events";
+import type { Route } from "./+types/admin.system.failed-events";
 import { SectionCard } from "~/components/layout/section-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { database } from "~/db/client.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.auth";
+import type { Route } from "./+types/api.auth.$";
 import { getAuth } from "~/features/auth/auth.server";
 
 // better-auth's own JSON API (/api/auth/get-session, /api/auth/sign-in/email, ...).

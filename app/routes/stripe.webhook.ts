@@ -1,4 +1,4 @@
-import type { Route } from "./+types/stripe-webhook";
+import type { Route } from "./+types/stripe.webhook";
 import { database } from "~/db/client.server";
 import { livePayments } from "~/features/payments/live-gateway.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/admin.customers";
+import type { Route } from "./+types/admin.clients";
 import { SectionCard } from "~/components/layout/section-card";
 import { database } from "~/db/client.server";
 import { customerSearchFromParams } from "~/features/admin/customer-search";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.vouchers";
+import type { Route } from "./+types/api.vouchers.$code";
 import { database } from "~/db/client.server";
 import { requireAdminApi } from "~/features/auth/guards.server";
 import { voucherCheckResponse } from "~/features/booking/voucher.server";

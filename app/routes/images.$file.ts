@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/images";
+import type { Route } from "./+types/images.$file";
 import { illustrationSvg } from "~/features/illustrations/illustrations";
 import { siteConfig } from "../../site.config";
 

@@ -8,12 +8,12 @@ import {
 } from "~/features/mail/layout";
 import { siteConfig } from "../../../site.config";
 
-export interface UnsubscribeConfirmationDetails {
+export interface ConfirmCancellationDetails {
   confirmUrl: string;
   validForHours: number;
 }
 
-export function UnsubscribeConfirmation({ confirmUrl, validForHours }: UnsubscribeConfirmationDetails) {
+export function ConfirmCancellation({ confirmUrl, validForHours }: ConfirmCancellationDetails) {
   const { company } = siteConfig;
   return (
     <MailLayout preview="Confirm your unsubscribe request">
@@ -27,14 +27,14 @@ export function UnsubscribeConfirmation({ confirmUrl, validForHours }: Unsubscri
 }
 
 /** The mail carrying the single-use link that confirms an unsubscribe request. */
-export function unsubscribeConfirmationMail(details: UnsubscribeConfirmationDetails): Promise<MailContent> {
+export function confirmCancellationMail(details: ConfirmCancellationDetails): Promise<MailContent> {
   return renderMail(
     `${siteConfig.company.name}: confirm your unsubscribe request`,
-    <UnsubscribeConfirmation {...details} />,
+    <ConfirmCancellation {...details} />,
   );
 }
 
-export function UnsubscribeConfirmedNotification({ email, confirmedAt }: { email: string; confirmedAt: Date }) {
+export function CancellationConfirmedNotice({ email, confirmedAt }: { email: string; confirmedAt: Date }) {
   return (
     <MailLayout preview={`Unsubscribe confirmed: ${email}`}>
       <MailParagraph>A visitor confirmed an unsubscribe request with the link we e-mailed them.</MailParagraph>
@@ -53,9 +53,6 @@ export function UnsubscribeConfirmedNotification({ email, confirmedAt }: { email
 }
 
 /** Tells the company's inbox that someone confirmed; a membership of the address is cancelled already. */
-export function unsubscribeConfirmedNotificationMail(details: {
-  email: string;
-  confirmedAt: Date;
-}): Promise<MailContent> {
-  return renderMail(`Unsubscribe confirmed: ${details.email}`, <UnsubscribeConfirmedNotification {...details} />);
+export function cancellationConfirmedNoticeMail(details: { email: string; confirmedAt: Date }): Promise<MailContent> {
+  return renderMail(`Unsubscribe confirmed: ${details.email}`, <CancellationConfirmedNotice {...details} />);
 }

@@ -1,2 +1,0 @@
-/** How long an unsubscribe confirmation link works. */
-export const UNSUBSCRIBE_LINK_HOURS = 24;
