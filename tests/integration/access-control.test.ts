@@ -53,14 +53,14 @@ const PROTECTED: ProtectedEntry[] = [
   { name: "GET /admin", module: "admin.tsx", kind: "page", path: "/admin", run: (r) => adminLoader(routeArgs(r)) },
   {
     name: "GET /admin/clients",
-    module: "admin.customers.tsx",
+    module: "admin.clients.tsx",
     kind: "page",
     path: "/admin/clients",
     run: (r) => customersLoader(routeArgs(r)),
   },
   {
     name: "GET /admin/clients/:customerId",
-    module: "admin.customer.tsx",
+    module: "admin.clients.$customerId.tsx",
     kind: "page",
     path: `/admin/clients/${NO_SUCH_REQUEST}`,
     run: (r) => customerLoader(routeArgs(r, { customerId: NO_SUCH_REQUEST })),
@@ -75,7 +75,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "GET /admin/memberships/:membershipId",
-    module: "admin.membership.tsx",
+    module: "admin.memberships.$membershipId.tsx",
     kind: "page",
     path: `/admin/memberships/${NO_SUCH_REQUEST}`,
     run: (r) => membershipLoader(routeArgs(r, { membershipId: NO_SUCH_REQUEST })),
@@ -83,7 +83,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "POST /admin/memberships/:membershipId",
-    module: "admin.membership.tsx",
+    module: "admin.memberships.$membershipId.tsx",
     kind: "page",
     path: `/admin/memberships/${NO_SUCH_REQUEST}`,
     run: (r) => membershipAction(routeArgs(posted(r), { membershipId: NO_SUCH_REQUEST })),
@@ -121,7 +121,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "GET /admin/data-requests/:requestId",
-    module: "admin.data-request.tsx",
+    module: "admin.data-requests.$requestId.tsx",
     kind: "page",
     path: `/admin/data-requests/${NO_SUCH_REQUEST}`,
     run: (r) => dataRequestLoader(routeArgs(r, { requestId: NO_SUCH_REQUEST })),
@@ -129,7 +129,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "POST /admin/data-requests/:requestId",
-    module: "admin.data-request.tsx",
+    module: "admin.data-requests.$requestId.tsx",
     kind: "page",
     path: `/admin/data-requests/${NO_SUCH_REQUEST}`,
     run: (r) => dataRequestAction(routeArgs(posted(r), { requestId: NO_SUCH_REQUEST })),
@@ -137,7 +137,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "POST /admin/data-requests/:requestId/export",
-    module: "admin.data-request-export.ts",
+    module: "admin.data-requests.$requestId.export.ts",
     kind: "page",
     path: `/admin/data-requests/${NO_SUCH_REQUEST}/export`,
     run: (r) => dataRequestExportAction(routeArgs(posted(r), { requestId: NO_SUCH_REQUEST })),
@@ -152,14 +152,14 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "GET /admin/orders/export.csv",
-    module: "admin.orders-export.ts",
+    module: "admin.orders.export[.csv].ts",
     kind: "page",
     path: "/admin/orders/export.csv",
     run: (r) => ordersExportLoader(routeArgs(r)),
   },
   {
     name: "GET /admin/orders/:orderId",
-    module: "admin.order.tsx",
+    module: "admin.orders.$orderId.tsx",
     kind: "page",
     path: `/admin/orders/${NO_SUCH_REQUEST}`,
     run: (r) => orderLoader(routeArgs(r, { orderId: NO_SUCH_REQUEST })),
@@ -167,7 +167,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "POST /admin/orders/:orderId",
-    module: "admin.order.tsx",
+    module: "admin.orders.$orderId.tsx",
     kind: "page",
     path: `/admin/orders/${NO_SUCH_REQUEST}`,
     run: (r) => orderAction(routeArgs(posted(r), { orderId: NO_SUCH_REQUEST })),
@@ -189,14 +189,14 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "GET /admin/system/failed-emails",
-    module: "admin.failed-emails.tsx",
+    module: "admin.system.failed-emails.tsx",
     kind: "page",
     path: "/admin/system/failed-emails",
     run: (r) => failedEmailsLoader(routeArgs(r)),
   },
   {
     name: "POST /admin/system/failed-emails",
-    module: "admin.failed-emails.tsx",
+    module: "admin.system.failed-emails.tsx",
     kind: "page",
     path: "/admin/system/failed-emails",
     run: (r) => failedEmailsAction(routeArgs(posted(r))),
@@ -204,14 +204,14 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "GET /admin/system/failed-events",
-    module: "admin.failed-events.tsx",
+    module: "admin.system.failed-events.tsx",
     kind: "page",
     path: "/admin/system/failed-events",
     run: (r) => failedEventsLoader(routeArgs(r)),
   },
   {
     name: "POST /admin/system/failed-events",
-    module: "admin.failed-events.tsx",
+    module: "admin.system.failed-events.tsx",
     kind: "page",
     path: "/admin/system/failed-events",
     run: (r) => failedEventsAction(routeArgs(posted(r))),
@@ -265,7 +265,7 @@ const PROTECTED: ProtectedEntry[] = [
   },
   {
     name: "GET /api/vouchers/:code",
-    module: "api.vouchers.ts",
+    module: "api.vouchers.$code.ts",
     kind: "api",
     path: "/api/vouchers/made-up",
     run: (r) => voucherApiLoader(routeArgs(r, { code: "made-up" })),
