@@ -17,13 +17,13 @@ const DAYS = [
 
 const FILES = [
   "app/",
-  "tests/integration/billing-calendar.test.ts",
-  "tests/integration/memberships.test.ts",
-  "tests/integration/membership-notice.test.ts",
-  "tests/integration/stripe-payments.test.ts",
-  "tests/integration/withdrawal.test.ts",
-  "tests/integration/data-requests.test.ts",
-  "tests/integration/fake-stripe.test.ts",
+  "tests/integration/memberships/billing-calendar.test.ts",
+  "tests/integration/memberships/memberships.test.ts",
+  "tests/integration/memberships/membership-notice.test.ts",
+  "tests/integration/payments/stripe-payments.test.ts",
+  "tests/integration/withdrawal/withdrawal.test.ts",
+  "tests/integration/privacy/data-requests.test.ts",
+  "tests/integration/payments/fake-stripe.test.ts",
 ];
 
 const faketime = ensureDebianPackage({

@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { signInAsNewAdmin, signInAsNewMember } from "../../support/e2e/auth-page";
+import { bookAndPay } from "../../support/e2e/booking-form";
+import { billingCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
+import { cardOf, expect, screenshots, seriousA11yViolations, test } from "../../support/e2e/fixtures";
+import { companyDay } from "../../support/e2e/company-day";
+
+const frenchDay = (date: Date) => companyDay(date, "fr-FR");
+
+/**
+ * Moves the membership `orderId` started three days and a minute into the past, so that its trial
+ * is over, and bills it with the real CLI until its first fee is paid (the server's own scheduled
+ * run may hold the lock, or do it first).
+ */
+async function endTrialAndBill(orderId: string) {
+  const { rows } = await e2eDatabase().query<{ id: string; trial_ends_at: Date }>(
+    `update memberships
+        set created_at = created_at - interval '3 days 1 minute',
+            trial_ends_at = trial_ends_at - interval '3 days 1 minute',
+            current_period_start = current_period_start - interval '3 days 1 minute',
+            current_period_end = current_period_end - interval '3 days 1 minute'
+      where order_id = $1
+      returning id, trial_ends_at`,
+    [orderId],
+  );
+  const membership = rows[0]!;
+  await e2eDatabase().query(
+    "update membership_events set created_at = created_at - interval '3 days 1 minute' where membership_id = $1",
+    [membership.id],
+  );
+  await expect(async () => {
+    await billingCli().catch(() => undefined);
+    const invoices = await e2eDatabase().query<{ status: string }>(
+      "select status from invoices where membership_id = $1",
+      [membership.id],
+    );
+    expect(invoices.rows).toEqual([{ status: "paid" }]);
+  }).toPass({ timeout: 60_000 });
+  return { membershipId: membership.id, trialEndsAt: membership.trial_ends_at };
+}
+
+test.describe("the admin memberships", () => {
+  // The admin role comes from the CLI, and the first fee from the billing CLI: both need the
+  // server's database, which only PostgreSQL lets the tests open beside it.
+  test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
+  test.slow();
+  // A refused refund is answered 400, with the form and its message.
+  test.use({ allowedHttpErrors: [400] });
+
+  test("an admin finds a member, refunds part of their first fee and cancels the membership", async ({
+    page,
+  }, testInfo) => {
+    const id = randomUUID().slice(0, 8);
+    const traveller = { firstName: "Chloé", lastName: `Bernard-${id}`, email: `chloe.${id}@example.com` };
+    const name = `${traveller.firstName} ${traveller.lastName}`;
+    const { orderId, orderNumber } = await bookAndPay(page, traveller);
+    const { membershipId, trialEndsAt } = await endTrialAndBill(orderId);
+
+    const admin = await signInAsNewAdmin(page);
+    await page.goto("/admin/memberships");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abonnements");
+    await page.getByLabel("Recherche").fill(traveller.lastName);
+    await page.getByLabel("Statut").selectOption({ label: "Active" });
+    await page.getByLabel("Formule").selectOption({ label: "Medium" });
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page).toHaveURL(/\/admin\/memberships\?q=Bernard-[0-9a-f]+&status=active&plan=medium$/);
+    const results = page.getByRole("region", { name: "Abonnements" });
+    await expect(results.getByRole("row")).toHaveCount(2); // the header and the member
+    for (const text of [name, traveller.email, "Medium", "Active", "49,00 $", frenchDay(trialEndsAt)]) {
+      await expect(results).toContainText(text);
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, "admin-memberships", testInfo);
+
+    await page.getByLabel("Statut").selectOption({ label: "Essai" });
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page.getByText("Aucun abonnement ne correspond à ces critères.")).toBeVisible();
+    await page.getByLabel("Statut").selectOption({ label: "Active" });
+    await page.getByRole("button", { name: "Filtrer" }).click();
+
+    await results.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(`/admin/memberships/${membershipId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abonnement Medium");
+    await expect(cardOf(page, "Abonnement")).toContainText("Visa •••• 4242");
+    await expect(cardOf(page, "Abonnement")).toContainText("USD");
+    await expect(cardOf(page, "Membre")).toContainText(traveller.email);
+    await expect(cardOf(page, "Membre").getByRole("link", { name: orderNumber })).toHaveAttribute(
+      "href",
+      `/admin/orders/${orderId}`,
+    );
+    const invoices = page.getByRole("list", { name: "Factures, de la plus récente à la plus ancienne" });
+    await expect(invoices.getByRole("listitem")).toHaveCount(1);
+    await expect(invoices).toContainText("Payée");
+    const history = page.getByRole("list", { name: "Historique, du plus récent au plus ancien" });
+    await expect(history.getByRole("listitem").first()).toContainText("Essai → Active");
+    await expect(history.getByRole("listitem").first()).toContainText("par le système");
+    await page.getByText("Rembourser (49,00 $ au plus)").click();
+    await page.mouse.move(0, 0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, "admin-membership", testInfo);
+
+    await page.getByLabel("Montant à rembourser (USD)").fill("12,50");
+    await page.getByLabel("Motif").fill("Prélèvement en double");
+    await page.getByRole("button", { name: "Rembourser", exact: true }).click();
+    await expect(page.getByText("Remboursement effectué")).toBeVisible();
+    const refunds = page.getByRole("list", { name: "Remboursements, du plus récent au plus ancien" });
+    await expect(refunds.getByRole("listitem")).toHaveCount(1);
+    await expect(refunds).toContainText("12,50 $");
+    await expect(refunds).toContainText("Prélèvement en double");
+    await expect(refunds).toContainText(`par ${admin.email}`);
+
+    // More than is left: refused on the form, which keeps what was typed.
+    await page.getByText("Rembourser (36,50 $ au plus)").click();
+    await page.getByLabel("Montant à rembourser (USD)").fill("40");
+    await page.getByLabel("Motif").fill("Erreur technique");
+    await page.getByRole("button", { name: "Rembourser", exact: true }).click();
+    await expect(page.getByText("Montant trop élevé : 36,50 $ au plus.")).toBeVisible();
+    await expect(page.getByLabel("Montant à rembourser (USD)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Motif")).toHaveValue("Erreur technique");
+    await expect(refunds.getByRole("listitem")).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Résilier à la fin de la période" }).click();
+    await expect(page.getByText("Résiliation programmée").first()).toBeVisible();
+    await expect(history.getByRole("listitem").first()).toContainText(`par ${admin.email}`);
+    await expect(history.getByRole("listitem").first()).toContainText("Résiliation demandée");
+    await expect(page.getByRole("button", { name: "Résilier à la fin de la période" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Résilier immédiatement" }).click();
+    await expect(page.getByText("Abonnement résilié")).toBeVisible();
+    await expect(cardOf(page, "Statut")).toContainText("Résiliée");
+    await expect(cardOf(page, "Statut")).toContainText("Cet abonnement est terminé : aucune action possible.");
+    await expect(history.getByRole("listitem").first()).toContainText("Active → Résiliée");
+    const { rows } = await e2eDatabase().query<{ status: string; refunded: string }>(
+      `select m.status, (select sum(r.amount) from refunds r join invoices i on i.id = r.invoice_id
+                          where i.membership_id = m.id) as refunded
+         from memberships m where m.id = $1`,
+      [membershipId],
+    );
+    expect(rows).toEqual([{ status: "cancelled", refunded: "1250" }]);
+    await page.mouse.move(0, 0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, "admin-membership-cancelled", testInfo);
+
+    await cardOf(page, "Membre").getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const customerMembership = cardOf(page, "Abonnement");
+    await expect(customerMembership).toContainText("Résiliée");
+    await screenshots(page, "admin-customer-membership", testInfo);
+    await customerMembership.getByRole("link", { name: "Medium" }).click();
+    await expect(page).toHaveURL(`/admin/memberships/${membershipId}`);
+
+    await page.goto(`/admin/memberships?q=${traveller.lastName}&status=cancelled`);
+    await expect(page.getByRole("region", { name: "Abonnements" })).toContainText(name);
+  });
+});
+
+test("sends visitors to sign in and members home, from both membership pages", async ({ page }) => {
+  const paths = ["/admin/memberships", `/admin/memberships/${randomUUID()}`];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page).toHaveURL("/auth");
+  }
+  await signInAsNewMember(page);
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page).toHaveURL("/");
+  }
+});

@@ -1,0 +1,140 @@
+import type { Page } from "@playwright/test";
+import { signInAsNewAdmin, signInAsNewMember } from "../../support/e2e/auth-page";
+import { bookAndPay, chooseEuros } from "../../support/e2e/booking-form";
+import { e2eDatabase } from "../../support/e2e/database";
+import { expect, seriousA11yViolations, test, uniqueEmail } from "../../support/e2e/fixtures";
+import { companyDay } from "~/lib/company-time";
+
+/** "YYYY-MM-DD", "DD/MM/YYYY" of a random day between 2001 and 2019, when no test books. */
+function dayLongAgo() {
+  const day = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 19 * 365) * 24 * 3600_000);
+  const iso = day.toISOString().slice(0, 10);
+  return { iso, fr: iso.split("-").reverse().join("/") };
+}
+
+async function showPeriod(page: Page, from: string, to: string, granularity: "Jour" | "Semaine" | "Mois") {
+  await page.getByLabel("Du", { exact: true }).fill(from);
+  await page.getByLabel("Au (inclus)").fill(to);
+  await page.getByLabel("Regrouper par").selectOption({ label: granularity });
+  await page.getByRole("button", { name: "Afficher" }).click();
+}
+
+/** The cells after a row's heading (its period or airport). */
+const rowCells = (page: Page, table: string, rowHeading: string) =>
+  page
+    .getByRole("region", { name: table })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: rowHeading, exact: true }) })
+    .getByRole("cell");
+
+test.describe("the sales statistics", () => {
+  test("show a booking paid in euros on its day, its airport, and nothing on an empty period", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow(); // signs up, books, pays, then looks at three periods with and without JavaScript
+    await signInAsNewAdmin(page);
+    await chooseEuros(page);
+    const { orderNumber } = await bookAndPay(page, { email: uniqueEmail("stats") });
+
+    await page.goto("/admin/statistics");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statistiques de ventes");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    const today = companyDay(new Date());
+    await expect(page.getByLabel("Au (inclus)")).toHaveValue(today);
+    await expect(page.getByLabel("Regrouper par")).toHaveValue("day");
+    // Other tests book meanwhile: today's paid euro orders include this one, at least.
+    const todayFr = today.split("-").reverse().join("/");
+    const todaysEuros = rowCells(page, "Ventes en euros (EUR) par jour", todayFr);
+    expect(Number(await todaysEuros.nth(1).textContent())).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole("img", { name: /Chiffre d'affaires par jour en EUR/ })).toBeVisible();
+    // Paying the first fast track of an address started a trial today.
+    const todaysMemberships = rowCells(page, "Abonnements par jour", todayFr);
+    expect(Number(await todaysMemberships.first().textContent())).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole("img", { name: "Essais commencés par jour" })).toBeVisible();
+
+    // This order alone, moved to a day long ago that no other test uses.
+    const day = dayLongAgo();
+    await showPeriod(page, day.iso, day.iso, "Jour");
+    await expect(page).toHaveURL(`/admin/statistics?from=${day.iso}&to=${day.iso}&granularity=day`);
+    await expect(page.getByText("Aucune commande sur cette période.")).toBeVisible();
+    await expect(page.getByText("Aucun abonnement commencé, converti ou terminé sur cette période.")).toBeVisible();
+    await e2eDatabase().query("update orders set created_at = $1 where order_number = $2", [
+      `${day.iso}T12:00:00Z`,
+      orderNumber,
+    ]);
+    await page.reload();
+
+    const summary = page.getByRole("region", { name: `Du ${day.fr} au ${day.fr}, par jour` });
+    for (const figure of ["Commandes1", "Payées1", "Non payées0", "Annulées ou remboursées0"]) {
+      await expect(summary).toContainText(figure);
+    }
+    await expect(summary).toContainText(/Chiffre d'affaires EUR33,00\s€/);
+    await expect(page.getByRole("heading", { name: "Ventes en USD" })).toHaveCount(0);
+    await expect(rowCells(page, "Ventes en euros (EUR) par jour", day.fr)).toHaveText(["1", "1", "0", "0", /33,00\s€/]);
+    await expect(rowCells(page, "Aéroports classés par commandes payées", "Paris Orly - ORY")).toHaveText([
+      "1",
+      "1",
+      /33,00\s€/,
+    ]);
+    await expect(page.getByRole("img", { name: /Commandes par jour en EUR/ })).toHaveAccessibleDescription(
+      `Du ${day.fr} au ${day.fr} : 1 commandes, dont 1 payées, 0 non payées, 0 annulées ou remboursées. Le détail est dans le tableau qui suit.`,
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: testInfo.outputPath(`statistics-${width}.png`), fullPage: true });
+    }
+
+    await showPeriod(page, `${day.iso.slice(0, 7)}-01`, day.iso, "Mois");
+    const byMonth = "Ventes en euros (EUR) par mois";
+    await expect(page.getByRole("region", { name: byMonth }).getByRole("row")).toHaveCount(3);
+    await expect(rowCells(page, byMonth, "Total")).toHaveText(["1", "1", "0", "0", /33,00\s€/]);
+
+    // The form is a plain GET form: it works without JavaScript.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScript.newPage();
+    await plain.goto("/admin/statistics");
+    await showPeriod(plain, day.iso, day.iso, "Semaine");
+    await expect(plain).toHaveURL(`/admin/statistics?from=${day.iso}&to=${day.iso}&granularity=week`);
+    await expect(plain.getByRole("region", { name: `Du ${day.fr} au ${day.fr}, par semaine` })).toContainText(
+      "Payées1",
+    );
+    await noScript.close();
+
+    await page.getByRole("link", { name: "Tableau de bord" }).click();
+    await expect(page).toHaveURL("/admin");
+  });
+
+  test.describe("with a period that cannot be shown", () => {
+    test.use({ allowedHttpErrors: [400] });
+
+    test("says why in French, beside the field, and shows no figures", async ({ page }) => {
+      test.slow(); // signs up and runs the admin CLI before it starts
+      await signInAsNewAdmin(page);
+      await page.goto("/admin/statistics?from=2026-03-10&to=2026-03-01&granularity=day");
+      const to = page.getByLabel("Au (inclus)");
+      await expect(page.getByText("La date de fin doit suivre la date de début")).toBeVisible();
+      await expect(to).toHaveAttribute("aria-invalid", "true");
+      await expect(to).toHaveValue("2026-03-01");
+      await expect(page.getByText("Corrigez la période pour afficher les statistiques.")).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await showPeriod(page, "2020-01-01", "2026-01-01", "Jour");
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Par jour, la période ne peut pas dépasser un an" }),
+      ).toBeVisible();
+    });
+  });
+
+  test("are for admins only", async ({ page }) => {
+    await page.goto("/admin/statistics");
+    await expect(page).toHaveURL("/auth");
+    await signInAsNewMember(page);
+    await page.goto("/admin/statistics");
+    await expect(page).toHaveURL("/");
+  });
+});

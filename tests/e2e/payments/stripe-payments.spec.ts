@@ -1,0 +1,305 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import pg from "pg";
+import { startProductionServer, type ProductionServer } from "../../support/production-server";
+import { startFakeStripe, type FakeStripe } from "../../support/stripe/fake-stripe";
+import { createAccount } from "../../support/accounts";
+import { confirmAddress, signIn, signUp } from "../../support/e2e/auth-page";
+import { bookAndReachPayment, consentBox } from "../../support/e2e/booking-form";
+import { NEEDS_POSTGRES } from "../../support/e2e/database";
+import {
+  cardOf,
+  expect,
+  expectNotice,
+  screenshots,
+  seriousA11yViolations,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "../../support/e2e/fixtures";
+
+// The site in Stripe mode (ADR 018), against the fake Stripe API and its Stripe.js that the test
+// starts: a server of its own, beside the suite's sandbox one, with Stripe's webhook pointed at it.
+
+interface StripeSite {
+  fake: FakeStripe;
+  server: ProductionServer;
+  /** What reached our server from the browser: every request's URL and body. */
+  sentToUs: string[];
+}
+
+const stripeTest = test.extend<{ sentToUs: string[] }, { stripeSite: StripeSite }>({
+  stripeSite: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from its first parameter.
+    async ({}, use) => {
+      const fake = await startFakeStripe();
+      const stripeEnv = {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_BASE: fake.origin,
+        STRIPE_JS_URL: fake.jsUrl,
+      };
+      // As an operator going live: the products and prices first.
+      await promisify(execFile)("npm", ["run", "--silent", "stripe:setup"], { env: { ...process.env, ...stripeEnv } });
+      const server = await startProductionServer(process.env.E2E_DATABASE_URL ? "postgres" : "pglite", {
+        ...stripeEnv,
+        TRUST_PROXY: "loopback",
+        SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 20_000}`,
+        RETENTION_INTERVAL_MINUTES: "0",
+      });
+      fake.setWebhookUrl(`${server.baseUrl}/stripe/webhook`);
+      await use({ fake, server, sentToUs: [] });
+      await server.stop();
+      await server.dispose();
+      await fake.close();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ stripeSite }, provide) => provide(stripeSite.server.baseUrl),
+  sentToUs: async ({ page, stripeSite }, provide) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(stripeSite.server.baseUrl))
+        sent.push(`${request.url()} ${request.postData() ?? ""}`);
+    });
+    await provide(sent);
+  },
+});
+
+/** Signs `page` in as a new account made admin with the real CLI, on the Stripe site's own database. */
+function signInAsAdmin(page: Page, server: ProductionServer) {
+  return createAccount(
+    {
+      signUp: (person) => signUp(page, person),
+      grantAdmin: async (address) => {
+        await confirmAddress(page, address);
+        await promisify(execFile)("npm", ["run", "--silent", "admin:grant", "--", address], {
+          env: { ...process.env, DATABASE_URL: server.databaseUrl, APP_SECRET: server.appSecret },
+        });
+      },
+      signIn: (person) => signIn(page, person),
+    },
+    { admin: true },
+  );
+}
+
+/** Stripe's card field, as the card holder fills it. */
+async function typeCard(page: Page, number: string) {
+  const field = page.locator("[data-fake-stripe-card]");
+  await field.getByLabel("Card number").fill(number);
+  await field.getByLabel("Expiration date").fill(`12 / ${String(new Date().getFullYear() + 2).slice(2)}`);
+  await field.getByLabel("CVC").fill("123");
+}
+
+async function pressFinish(page: Page) {
+  await consentBox(page).check();
+  await page.getByRole("button", { name: "FINISH" }).click();
+}
+
+stripeTest(
+  "pays with Stripe's card field: the number never reaches our server, the trial starts",
+  async ({ page, stripeSite, sentToUs }, testInfo) => {
+    const email = uniqueEmail("stripe");
+    await bookAndReachPayment(page, { email });
+    const policy = (await page.request.get(page.url())).headers()["content-security-policy"]!;
+    for (const directive of ["script-src", "frame-src", "connect-src"]) {
+      expect(policy.split("; ").find((part) => part.startsWith(directive))).toContain(stripeSite.fake.origin);
+    }
+    await expect(page.getByRole("group", { name: "Card Details" }).getByLabel("Card number")).toBeVisible();
+    await expect(page.getByLabel("Card Number", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Visa or Mastercard only")).toBeVisible();
+    await expect(page.getByTestId("trial-note")).toContainText("3-day free trial");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await typeCard(page, "4242 4242 4242 4242");
+    await screenshots(page, "stripe-payment", testInfo);
+
+    // Without the ticked box, no payment is opened: not by the page, nor by a script that skips it.
+    const asked = stripeSite.fake.requests.length;
+    await page.getByRole("button", { name: /^FINISH – pay \$33 now$/ }).click();
+    await expect(page.getByRole("alert")).toContainText("Please tick the box to ask for your order to start now");
+    const skipped = await page.request.post(`${page.url()}/open`, { form: {} });
+    expect(skipped.status()).toBe(400);
+    expect(await skipped.json()).toEqual({ error: expect.stringContaining("Please tick the box") });
+    const opened = stripeSite.fake.requests.slice(asked).filter((request) => request.path === "/v1/payment_intents");
+    expect(opened).toEqual([]);
+
+    await pressFinish(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    await expect(cardOf(page, "Your Membership")).toContainText("Visa ending 4242");
+    await waitForMail(email, { subject: /Booking Confirmed|Your Fast Track/i });
+    await screenshots(page, "stripe-confirmation", testInfo);
+
+    expect(sentToUs.join("\n")).not.toMatch(/4242 ?4242 ?4242 ?4242/);
+    const secretRequests = stripeSite.fake.requests.filter((request) => request.key === "secret");
+    expect(JSON.stringify(secretRequests)).not.toContain("4242424242424242");
+    expect(stripeSite.server.output()).toContain('"payments":"stripe (test mode)"');
+    // Stripe's events reached the real endpoint, raw body and signature intact, and were acknowledged.
+    await stripeSite.fake.settled();
+    const deliveries = stripeSite.fake.deliveries;
+    expect(deliveries.map((delivery) => delivery.type)).toContain("payment_intent.succeeded");
+    expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
+    expect(stripeSite.server.output()).not.toContain("4242424242424242");
+  },
+);
+
+stripeTest("runs the bank's 3-D Secure check before the booking is confirmed", async ({ page }, testInfo) => {
+  await bookAndReachPayment(page, { email: uniqueEmail("three-d-secure") });
+  await typeCard(page, "4000 0027 6000 3184");
+  await pressFinish(page);
+  const check = page.getByRole("dialog", { name: "3D Secure authentication" });
+  await expect(check).toBeVisible();
+  await screenshots(page, "stripe-3d-secure", testInfo);
+  await check.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+});
+
+stripeTest.describe("refused payments", () => {
+  // A declined card is Stripe's 402; Stripe out of reach is our 503.
+  stripeTest.use({ allowedHttpErrors: [402, 404, 503] });
+
+  stripeTest("says why, keeps the order unpaid, and another card then pays", async ({ page }, testInfo) => {
+    await bookAndReachPayment(page, { email: uniqueEmail("declined") });
+    await typeCard(page, "4000 0000 0000 0002");
+    await pressFinish(page);
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await screenshots(page, "stripe-declined", testInfo);
+
+    await typeCard(page, "4000 0027 6000 3184");
+    await pressFinish(page);
+    await page
+      .getByRole("dialog", { name: "3D Secure authentication" })
+      .getByRole("button", { name: "Fail authentication" })
+      .click();
+    await expect(page.getByRole("alert")).toContainText("unable to authenticate");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+
+    await typeCard(page, "5555 5555 5555 4444");
+    await pressFinish(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+  });
+
+  stripeTest(
+    "tells the card holder when Stripe cannot be reached, and charges nothing",
+    async ({ page, stripeSite }) => {
+      stripeTest.info().annotations.push({ type: "note", description: "the fake answers 500 to payment intents" });
+      await bookAndReachPayment(page, { email: uniqueEmail("stripe-down") });
+      stripeSite.fake.outage = { status: 500, paths: /^\/v1\/payment_intents$/ };
+      try {
+        await typeCard(page, "4242 4242 4242 4242");
+        await pressFinish(page);
+        await expect(page.getByRole("alert")).toHaveText(
+          "We could not reach the payment provider, so nothing was charged. Please try again in a moment.",
+        );
+      } finally {
+        stripeSite.fake.outage = undefined;
+      }
+      await pressFinish(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    },
+  );
+});
+
+stripeTest(
+  "an admin finds the Stripe trial, cancels it at Stripe and refunds the order through Stripe",
+  async ({ page, stripeSite }, testInfo) => {
+    const databaseUrl = stripeSite.server.databaseUrl;
+    stripeTest.skip(!databaseUrl, NEEDS_POSTGRES);
+    const email = uniqueEmail("stripe-member");
+    await bookAndReachPayment(page, { email, lastName: "Stripe" });
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
+    await typeCard(page, "4000 0027 6000 3184");
+    await pressFinish(page);
+    await page
+      .getByRole("dialog", { name: "3D Secure authentication" })
+      .getByRole("button", { name: "Complete authentication" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+
+    const admin = await signInAsAdmin(page, stripeSite.server);
+    await page.goto("/admin");
+    await expect(page.getByRole("region", { name: "Indicateurs" })).toContainText("Paiements : Stripe, mode test");
+
+    await page.goto(`/admin/memberships?q=${encodeURIComponent(email)}`);
+    await page.getByRole("region", { name: "Abonnements" }).getByRole("link").first().click();
+    const details = cardOf(page, "Abonnement");
+    await expect(details).toContainText("Visa •••• 3184");
+    await expect(details).toContainText(/Facturé par\s*Stripe \(abonnement sub_\w+\)/);
+    const subscriptionRef = /sub_\w+/.exec((await details.textContent())!)![0];
+    await page.getByRole("button", { name: "Résilier immédiatement" }).click();
+    await expect(page.getByText("Abonnement résilié")).toBeVisible();
+    await expect(cardOf(page, "Statut")).toContainText("Résiliée");
+    const subscription = await fetch(`${stripeSite.fake.origin}/v1/subscriptions/${subscriptionRef}`, {
+      headers: { Authorization: `Bearer ${stripeSite.fake.secretKey}` },
+    }).then((response) => response.json() as Promise<{ status: string }>);
+    expect(subscription.status).toBe("canceled");
+    await screenshots(page, "stripe-admin-membership", testInfo);
+
+    await page.goto(`/admin/orders/${orderId}`);
+    const refunds = cardOf(page, "Remboursements");
+    await page.getByLabel("Motif").fill("Vol annulé");
+    await refunds.getByRole("button", { name: "Rembourser" }).click();
+    await expect(page.getByText("Remboursement effectué")).toBeVisible();
+    await expect(cardOf(page, "Statut")).toContainText("Remboursée");
+    await expect(refunds).toContainText(`par ${admin.email}`);
+    const refundCalls = stripeSite.fake.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/refunds",
+    );
+    expect(refundCalls.at(-1)?.params).toMatchObject({ payment_intent: expect.stringMatching(/^pi_/) });
+  },
+);
+
+stripeTest.describe("a Stripe event that could not be handled", () => {
+  // While Stripe cannot be read, the payment page cannot confirm the payment either (500).
+  stripeTest.use({ allowedHttpErrors: [404, 500] });
+
+  stripeTest(
+    "is listed in the back office with its error, and an admin's retry pays the order once",
+    async ({ page, stripeSite }, testInfo) => {
+      const databaseUrl = stripeSite.server.databaseUrl;
+      stripeTest.skip(!databaseUrl, NEEDS_POSTGRES);
+      await bookAndReachPayment(page, { email: uniqueEmail("stripe-event") });
+      const orderId = new URL(page.url()).pathname.split("/").pop()!;
+      await stripeSite.fake.settled();
+      // Stripe takes the card, but reading the payment back fails, for the page and for the webhook.
+      stripeSite.fake.outage = { status: 500, paths: /^\/v1\/payment_intents\/pi_\w+$/ };
+      try {
+        await typeCard(page, "4242 4242 4242 4242");
+        await pressFinish(page);
+        await expect(page.getByRole("alert")).toContainText("We could not confirm your payment with the bank yet.");
+        await stripeSite.fake.settled();
+      } finally {
+        stripeSite.fake.outage = undefined;
+      }
+      expect(stripeSite.fake.deliveries.filter((delivery) => delivery.status === 500)).toContainEqual(
+        expect.objectContaining({ type: "payment_intent.succeeded" }),
+      );
+
+      await signInAsAdmin(page, stripeSite.server);
+      await page.goto("/admin/system");
+      await expect(cardOf(page, "Configuration")).toContainText("PaiementsStripe, mode test");
+      await cardOf(page, "Files d'attente").getByRole("link", { name: "Voir et relancer" }).click();
+      const event = page.getByRole("article", { name: /^payment_intent\.succeeded · evt_/ });
+      await expect(event).toContainText("Fake Stripe: simulated outage.");
+      await expect(event).toContainText(/Objet pi_\w+/);
+      await screenshots(page, "stripe-failed-events", testInfo);
+
+      await event.getByRole("button", { name: "Relancer" }).click();
+      await expectNotice(page, "Événement traité");
+      await expect(event).toHaveCount(0);
+      const database = new pg.Client({ connectionString: databaseUrl });
+      await database.connect();
+      try {
+        const order = await database.query("select status from orders where id = $1", [orderId]);
+        expect(order.rows).toEqual([{ status: "paid" }]);
+        const paid = await database.query("select count(*)::int as count from payments where order_id = $1", [orderId]);
+        expect(paid.rows).toEqual([{ count: 1 }]);
+      } finally {
+        await database.end();
+      }
+    },
+  );
+});

@@ -1,0 +1,324 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memberships, orders } from "~/db/schema";
+import { ORDER_STATUSES } from "~/db/schema";
+import type { MembershipStatistics } from "~/features/admin/statistics-memberships.server";
+import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
+import {
+  UNPAID_ORDER_STATUSES,
+  WITHDRAWN_ORDER_STATUSES,
+  type SalesStatistics,
+} from "~/features/admin/statistics.server";
+import { companyDay } from "~/lib/company-time";
+import { logger } from "~/logger.server";
+import { loader as statisticsLoader } from "~/routes/admin.statistics";
+import { databaseWithAdmin, pageRequest } from "../../support/integration/requests";
+import { insertMembership, insertMembershipEvent } from "../../support/integration/memberships-fixtures";
+import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
+import { routeArgs, routeResult } from "../../support/integration/route-result";
+import { testDatabaseKind } from "../../support/test-database";
+
+const { db, admin } = databaseWithAdmin();
+
+const ORLY = "Paris Orly - ORY";
+const CDG = "Paris Charles de Gaulle - CDG";
+const JFK = "New York JFK - JFK";
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await db().delete(memberships);
+  await db().delete(orders);
+});
+
+function statisticsPage(search: string) {
+  return routeResult(() =>
+    statisticsLoader(routeArgs(pageRequest(`/admin/statistics${search}`, { cookie: admin().cookie }))),
+  );
+}
+
+async function statisticsFor(search: string): Promise<SalesStatistics> {
+  const result = await statisticsPage(search);
+  expect(result.status).toBe(200);
+  return (result.data as { statistics: SalesStatistics }).statistics;
+}
+
+async function membershipsFor(search: string): Promise<MembershipStatistics> {
+  const result = await statisticsPage(search);
+  expect(result.status).toBe(200);
+  return (result.data as { memberships: MembershipStatistics }).memberships;
+}
+
+const zero = { orders: 0, paid: 0, unpaid: 0, withdrawn: 0, revenue: 0 };
+
+describe(`sales statistics on ${testDatabaseKind()}`, () => {
+  // 1 March 2026 is a Sunday: the period starts in the week of Monday 23 February. Times are
+  // Amsterdam's (UTC+1 in March), whose days the statistics count.
+  beforeEach(async () => {
+    const { id: customerId } = await insertCustomer(db(), "Statistiques SA");
+    const at = (iso: string) => new Date(iso);
+    for (const order of [
+      { amount: 2200, status: "paid", currency: "EUR", createdAt: at("2026-03-02T10:00:00+01:00"), airport: ORLY },
+      {
+        amount: 1100,
+        status: "completed",
+        currency: "EUR",
+        createdAt: at("2026-03-02T23:59:59.999+01:00"),
+        airport: ORLY,
+      },
+      { amount: 9900, status: "not_paid", currency: "EUR", createdAt: at("2026-03-02T12:00:00+01:00"), airport: CDG },
+      { amount: 5000, status: "cancelled", currency: "EUR", createdAt: at("2026-03-03T00:00:00+01:00"), airport: CDG },
+      { amount: 3300, status: "paid", currency: "USD", createdAt: at("2026-03-02T08:00:00+01:00"), airport: ORLY },
+      { amount: 1100, status: "paid", currency: "USD", createdAt: at("2026-03-08T23:30:00+01:00"), airport: JFK },
+      { amount: 4400, status: "refunded", currency: "USD", createdAt: at("2026-03-09T00:30:00+01:00"), airport: JFK },
+      { amount: 600, status: "paid", currency: "USD", createdAt: at("2026-03-10T12:00:00+01:00") },
+      // Just outside the period, on either side.
+      { amount: 7700, status: "paid", currency: "EUR", createdAt: at("2026-02-28T23:59:59.999+01:00"), airport: ORLY },
+      { amount: 8800, status: "paid", currency: "GBP", createdAt: at("2026-03-11T00:00:00+01:00"), airport: ORLY },
+    ] as const) {
+      await insertOrder(db(), { customerId, ...order });
+    }
+  });
+
+  it("adds up each currency's revenue (paid and completed orders) and orders per day in Amsterdam, never across currencies", async () => {
+    const statistics = await statisticsFor("?from=2026-03-01&to=2026-03-10&granularity=day");
+    expect(statistics.totals).toEqual({ orders: 8, paid: 5, unpaid: 1, withdrawn: 2 });
+    expect(statistics.currencies.map(({ currency, totals }) => ({ currency, ...totals }))).toEqual([
+      { currency: "USD", orders: 4, paid: 3, unpaid: 0, withdrawn: 1, revenue: 5000 },
+      { currency: "EUR", orders: 4, paid: 2, unpaid: 1, withdrawn: 1, revenue: 3300 },
+    ]);
+    const [usd, eur] = statistics.currencies;
+    expect(eur!.buckets.map((bucket) => bucket.start)).toEqual([
+      "2026-03-01",
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+      "2026-03-08",
+      "2026-03-09",
+      "2026-03-10",
+    ]);
+    const nonEmpty = (figures: typeof eur) => figures!.buckets.filter((bucket) => bucket.orders > 0);
+    expect(nonEmpty(eur)).toEqual([
+      { start: "2026-03-02", orders: 3, paid: 2, unpaid: 1, withdrawn: 0, revenue: 3300 },
+      { start: "2026-03-03", orders: 1, paid: 0, unpaid: 0, withdrawn: 1, revenue: 0 },
+    ]);
+    expect(nonEmpty(usd)).toEqual([
+      { start: "2026-03-02", orders: 1, paid: 1, unpaid: 0, withdrawn: 0, revenue: 3300 },
+      { start: "2026-03-08", orders: 1, paid: 1, unpaid: 0, withdrawn: 0, revenue: 1100 },
+      { start: "2026-03-09", orders: 1, paid: 0, unpaid: 0, withdrawn: 1, revenue: 0 },
+      { start: "2026-03-10", orders: 1, paid: 1, unpaid: 0, withdrawn: 0, revenue: 600 },
+    ]);
+    expect(eur!.buckets[0]).toEqual({ start: "2026-03-01", ...zero });
+  });
+
+  it("groups by ISO week (from Monday) and by month", async () => {
+    const byWeek = await statisticsFor("?from=2026-03-01&to=2026-03-10&granularity=week");
+    const [usd, eur] = byWeek.currencies;
+    expect(usd!.buckets).toEqual([
+      { start: "2026-02-23", ...zero },
+      { start: "2026-03-02", orders: 2, paid: 2, unpaid: 0, withdrawn: 0, revenue: 4400 },
+      { start: "2026-03-09", orders: 2, paid: 1, unpaid: 0, withdrawn: 1, revenue: 600 },
+    ]);
+    expect(eur!.buckets.map(({ start, revenue }) => [start, revenue])).toEqual([
+      ["2026-02-23", 0],
+      ["2026-03-02", 3300],
+      ["2026-03-09", 0],
+    ]);
+
+    const byMonth = await statisticsFor("?from=2026-02-01&to=2026-03-31&granularity=month");
+    expect(
+      byMonth.currencies.map(({ currency, buckets }) => [
+        currency,
+        buckets.map(({ start, revenue }) => [start, revenue]),
+      ]),
+    ).toEqual([
+      [
+        "USD",
+        [
+          ["2026-02-01", 0],
+          ["2026-03-01", 5000],
+        ],
+      ],
+      [
+        "EUR",
+        [
+          ["2026-02-01", 7700],
+          ["2026-03-01", 3300],
+        ],
+      ],
+      [
+        "GBP",
+        [
+          ["2026-02-01", 0],
+          ["2026-03-01", 8800],
+        ],
+      ],
+    ]);
+  });
+
+  it("ranks airports by paid orders, then orders, with their revenue per currency", async () => {
+    const { airports } = await statisticsFor("?from=2026-03-01&to=2026-03-10");
+    expect(airports).toEqual([
+      {
+        airport: ORLY,
+        orders: 3,
+        paid: 3,
+        revenue: [
+          { currency: "USD", amount: 3300 },
+          { currency: "EUR", amount: 3300 },
+        ],
+      },
+      { airport: JFK, orders: 2, paid: 1, revenue: [{ currency: "USD", amount: 1100 }] },
+      { airport: CDG, orders: 2, paid: 0, revenue: [{ currency: "EUR", amount: 0 }] },
+    ]);
+  });
+
+  it("lists ten airports at most", async () => {
+    const { id: customerId } = await insertCustomer(db());
+    for (let index = 0; index < 12; index++) {
+      const createdAt = new Date("2026-03-05T12:00:00Z");
+      await insertOrder(db(), { customerId, amount: 100, status: "paid", createdAt, airport: `Airport ${index}` });
+    }
+    const { airports } = await statisticsFor("?from=2026-03-01&to=2026-03-10");
+    expect(airports).toHaveLength(10);
+    expect(airports.slice(0, 3).map((airport) => airport.airport)).toEqual([ORLY, JFK, "Airport 0"]);
+  });
+
+  it("counts trials started, conversions, cancellations and unpaid endings per day in Amsterdam, and no other change", async () => {
+    const { id: customerId } = await insertCustomer(db(), "Abonnés SA");
+    const { id: membershipId } = await insertMembership(db(), { customerId });
+    for (const [from, to, at] of [
+      [null, "trialing", "2026-03-02T23:30:00+01:00"],
+      // 23:10 UTC on 2 March, already the 3rd in Amsterdam.
+      [null, "trialing", "2026-03-03T00:10:00+01:00"],
+      ["trialing", "active", "2026-03-05T10:00:00+01:00"],
+      // A renewal paid on a retry, a renewal, a cancellation requested for the period's end, a
+      // declined fee: none of them starts, converts or ends a membership.
+      ["past_due", "active", "2026-03-05T11:00:00+01:00"],
+      ["active", "active", "2026-03-06T09:00:00+01:00"],
+      ["trialing", "trialing", "2026-03-06T10:00:00+01:00"],
+      ["active", "past_due", "2026-03-06T11:00:00+01:00"],
+      ["trialing", "cancelled", "2026-03-08T12:00:00+01:00"],
+      ["active", "cancelled", "2026-03-09T23:59:59.999+01:00"],
+      ["past_due", "ended", "2026-03-09T08:00:00+01:00"],
+      // Just outside the period, on either side.
+      [null, "trialing", "2026-02-28T23:59:59.999+01:00"],
+      ["past_due", "ended", "2026-03-11T00:00:00+01:00"],
+    ] as const) {
+      await insertMembershipEvent(db(), { membershipId, from, to, at: new Date(at) });
+    }
+
+    const byDay = await membershipsFor("?from=2026-03-01&to=2026-03-10&granularity=day");
+    expect(byDay.totals).toEqual({ trialsStarted: 2, converted: 1, cancelled: 2, endedUnpaid: 1 });
+    expect(byDay.buckets).toHaveLength(10);
+    const counted = (figures: MembershipStatistics) =>
+      figures.buckets.filter(
+        (bucket) => bucket.trialsStarted + bucket.converted + bucket.cancelled + bucket.endedUnpaid > 0,
+      );
+    expect(counted(byDay)).toEqual([
+      { start: "2026-03-02", trialsStarted: 1, converted: 0, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-03", trialsStarted: 1, converted: 0, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-05", trialsStarted: 0, converted: 1, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-08", trialsStarted: 0, converted: 0, cancelled: 1, endedUnpaid: 0 },
+      { start: "2026-03-09", trialsStarted: 0, converted: 0, cancelled: 1, endedUnpaid: 1 },
+    ]);
+
+    const byWeek = await membershipsFor("?from=2026-03-01&to=2026-03-10&granularity=week");
+    expect(byWeek.buckets).toEqual([
+      { start: "2026-02-23", trialsStarted: 0, converted: 0, cancelled: 0, endedUnpaid: 0 },
+      { start: "2026-03-02", trialsStarted: 2, converted: 1, cancelled: 1, endedUnpaid: 0 },
+      { start: "2026-03-09", trialsStarted: 0, converted: 0, cancelled: 1, endedUnpaid: 1 },
+    ]);
+    const byMonth = await membershipsFor("?from=2026-02-01&to=2026-03-31&granularity=month");
+    expect(byMonth.buckets.map(({ start, trialsStarted, endedUnpaid }) => [start, trialsStarted, endedUnpaid])).toEqual(
+      [
+        ["2026-02-01", 1, 0],
+        ["2026-03-01", 2, 2],
+      ],
+    );
+  });
+
+  it("counts every status in exactly one of paid, unpaid and withdrawn", () => {
+    const grouped = [...PAID_ORDER_STATUSES, ...UNPAID_ORDER_STATUSES, ...WITHDRAWN_ORDER_STATUSES];
+    expect(grouped.sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it("answers an empty period with zero figures and no currency", async () => {
+    const result = await statisticsPage("?from=2025-01-01&to=2025-01-31&granularity=week");
+    expect(result.data).toMatchObject({
+      statistics: { totals: { orders: 0, paid: 0, unpaid: 0, withdrawn: 0 }, currencies: [], airports: [] },
+      memberships: {
+        totals: { trialsStarted: 0, converted: 0, cancelled: 0, endedUnpaid: 0 },
+        buckets: ["2024-12-30", "2025-01-06", "2025-01-13", "2025-01-20", "2025-01-27"].map((start) => ({
+          start,
+          trialsStarted: 0,
+          converted: 0,
+          cancelled: 0,
+          endedUnpaid: 0,
+        })),
+      },
+    });
+  });
+
+  it("shows the last 30 days by day when no period is given", async () => {
+    const result = await statisticsPage("");
+    expect(result.status).toBe(200);
+    const { period, statistics } = result.data as { period: { from: string; to: string }; statistics: SalesStatistics };
+    const today = companyDay(new Date());
+    expect(period).toEqual({
+      from: new Date(Date.parse(today) - 29 * 24 * 3600_000).toISOString().slice(0, 10),
+      to: today,
+      granularity: "day",
+    });
+    expect(statistics.totals.orders).toBe(0);
+  });
+
+  it.each([
+    ["?from=demain", { from: ["Indiquez une date de début valide (AAAA-MM-JJ)"] }],
+    ["?from=2026-02-30", { from: ["Indiquez une date de début valide (AAAA-MM-JJ)"] }],
+    ["?from=0001-01-01&to=2026-01-01&granularity=month", { from: ["Indiquez une date de début valide (AAAA-MM-JJ)"] }],
+    ["?from=2026-03-10&to=2026-03-01", { to: ["La date de fin doit suivre la date de début"] }],
+    ["?granularity=hour", { granularity: ["Choisissez jour, semaine ou mois"] }],
+    [
+      "?from=2025-01-01&to=2026-01-02&granularity=day",
+      {
+        "": [
+          "Par jour, la période ne peut pas dépasser un an : choisissez une période plus courte, ou un regroupement par semaine ou par mois",
+        ],
+      },
+    ],
+    ["?from=2020-01-01&to=2026-01-01&granularity=month", { "": ["La période ne peut pas dépasser deux ans"] }],
+  ])("refuses %s with a 400 and a French message, figures unread", async (search, error) => {
+    const result = await statisticsPage(search);
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ statistics: null, memberships: null, result: { status: "error", error } });
+  });
+
+  it("accepts a year by day and two years by week", async () => {
+    expect((await statisticsPage("?from=2025-03-11&to=2026-03-11&granularity=day")).status).toBe(200);
+    const byWeek = await statisticsFor("?from=2024-03-11&to=2026-03-10&granularity=week");
+    expect(byWeek.currencies[0]!.buckets).toHaveLength(105);
+  });
+
+  it.each(["order_days", "membership_days"])(
+    "still shows the page, with the error toast, when %s cannot be read, and logs it",
+    async (table) => {
+      const logged = vi.spyOn(logger, "error");
+      await db().execute(sql.raw(`alter table ${table} rename to ${table}_away`));
+      try {
+        const result = await statisticsPage("");
+        expect(result.status).toBe(200);
+        expect(result.data).toMatchObject({
+          statistics: null,
+          memberships: null,
+          toast: { title: "Erreur lors du chargement des données" },
+        });
+        expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.any(String));
+      } finally {
+        await db().execute(sql.raw(`alter table ${table}_away rename to ${table}`));
+      }
+    },
+  );
+});

@@ -1,0 +1,175 @@
+import { addDays, subDays } from "date-fns";
+import { asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CURRENCY_CODES, memberships, orders } from "~/db/schema";
+import { changeOrderStatus } from "~/features/booking/order-status.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { CUSTOMER_ACTOR, SYSTEM_ACTOR } from "~/lib/actor";
+import { createBooking } from "~/features/booking/orders.server";
+import { erasePersonalData } from "~/features/privacy/personal-data.server";
+import { runRetention } from "~/features/privacy/retention-job.server";
+import { seedDatabase } from "../../../scripts/seed-database";
+import { bookingInput, bookingTestDatabase, emptyBookingTables } from "../../support/integration/booking-helpers";
+import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
+import { book, payByCard } from "../../support/integration/personal-data-fixtures";
+import { testDatabaseKind } from "../../support/test-database";
+import {
+  expectMembershipFiguresToMatchRecount,
+  expectTotalsToMatchRecount,
+} from "../../support/integration/totals-recount";
+
+const db = bookingTestDatabase();
+
+const ADMIN = { userId: null, label: "admin@example.com" };
+const ORIGIN = "https://site.test";
+
+/** The dashboard's members per status, only those with some. */
+const membersOf = (figures: Awaited<ReturnType<typeof expectMembershipFiguresToMatchRecount>>) =>
+  Object.fromEntries(
+    figures.members.filter(({ members }) => members > 0).map(({ status, members }) => [status, members]),
+  );
+
+describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () => {
+  it("count inserted orders and customers, one at a time and many in one statement", async () => {
+    const customer = await insertCustomer(db(), "Grace Hopper");
+    await insertCustomer(db(), "Guest Without Orders");
+    await insertOrder(db(), { customerId: customer.id, amount: 2200, status: "paid" });
+    await insertOrder(db(), { customerId: customer.id, amount: 1100, status: "completed", currency: "USD" });
+    await db().execute(sql`
+      insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site, idempotency_key, adults)
+      select 'FT-0-BULK' || n, ${customer.id}, 100 * n, (array['EUR', 'USD', 'GBP'])[1 + n % 3],
+             (array['not_paid', 'paid', 'cancelled'])[1 + n % 3], 'Fast Track', 'Fast Track', 'Test', 'bulk-' || n, 1
+      from generate_series(1, 30) n`);
+
+    expect(await expectTotalsToMatchRecount(db())).toEqual({ customers: 2, orders: 32, revenue: 2200 + 1100 + 14_500 });
+  });
+
+  it("follow status changes through payments and changeOrderStatus, and ignore updates of other columns", async () => {
+    const paid = await book(db(), { pay: "paid" });
+    await book(db(), { pay: "declined" });
+    const cancelled = await book(db());
+    await changeOrderStatus(db(), { orderId: cancelled.id, to: "cancelled", actor: ADMIN });
+    await changeOrderStatus(db(), { orderId: paid.id, to: "refunded", actor: ADMIN });
+    const completed = await book(db(), { pay: "paid" });
+    await changeOrderStatus(db(), { orderId: completed.id, to: "completed", actor: CUSTOMER_ACTOR });
+    await db().update(orders).set({ airport: "Paris Orly - ORY" });
+
+    expect(await expectTotalsToMatchRecount(db())).toEqual({ customers: 4, orders: 4, revenue: completed.amount });
+
+    // A change of amount or currency moves money between the totals too.
+    await db().update(orders).set({ amount: 9999, currency: "GBP" }).where(eq(orders.id, completed.id));
+    expect(await expectTotalsToMatchRecount(db())).toMatchObject({ revenue: 9999 });
+  });
+
+  it("follow the retention job's deletions and an erasure", async () => {
+    await book(db(), { email: "stale@example.com", createdAt: subDays(new Date(), 3) });
+    await book(db(), { email: "stale@example.com", createdAt: subDays(new Date(), 4) });
+    await book(db(), { email: "kept@example.com", pay: "paid" });
+    await book(db(), { email: "erased@example.com", pay: "paid" });
+    await book(db(), { email: "erased@example.com" });
+    await expectTotalsToMatchRecount(db());
+
+    const retention = await runRetention(db(), { now: new Date() });
+    expect(retention).toMatchObject({ ran: true, counts: { unpaidOrders: 2, customersDeleted: 2 } });
+    expect(await expectTotalsToMatchRecount(db())).toMatchObject({ customers: 3, orders: 3 });
+
+    const erasure = await erasePersonalData(db(), "erased@example.com", {
+      actor: SYSTEM_ACTOR,
+      origin: "https://site.test",
+    });
+    expect(erasure).toMatchObject({ erased: true, counts: { ordersDeleted: 1, customersDeleted: 1 } });
+    expect(await expectTotalsToMatchRecount(db())).toMatchObject({ customers: 2, orders: 2 });
+  });
+
+  it("follow memberships and their history through trials, cancellations, the billing job, changes and deletions", async () => {
+    for (const email of ["one@example.com", "two@example.com", "three@example.com"]) {
+      await book(db(), { email, pay: "paid" });
+    }
+    expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
+      members: expect.arrayContaining([{ status: "trialing", members: 3 }]),
+      recurring: [{ currency: "EUR", amount: 3 * 4900 }],
+    });
+
+    const [one, two, three] = await db().select().from(memberships).orderBy(asc(memberships.email));
+    const now = new Date();
+    await cancelMembership(db(), { membershipId: three!.id, actor: CUSTOMER_ACTOR, now, origin: ORIGIN });
+    expect((await expectMembershipFiguresToMatchRecount(db())).recurring).toEqual([
+      { currency: "EUR", amount: 2 * 4900 },
+    ]);
+
+    // The trials end: two first fees are charged, the cancelled trial ends uncharged.
+    const billed = await runBilling(db(), sandboxGateway, { now: addDays(now, 4), origin: ORIGIN });
+    expect(billed.counts).toMatchObject({ charged: 2, cancelledAtPeriodEnd: 1 });
+    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 2, cancelled: 1 });
+
+    await cancelMembership(db(), {
+      membershipId: one!.id,
+      atOnce: true,
+      actor: ADMIN,
+      now: addDays(now, 5),
+      origin: ORIGIN,
+    });
+    await db()
+      .update(memberships)
+      .set({ currency: "GBP", price: 7900, plan: "premium" })
+      .where(eq(memberships.id, two!.id));
+    expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
+      members: expect.arrayContaining([
+        { status: "active", members: 1 },
+        { status: "cancelled", members: 2 },
+      ]),
+      recurring: [{ currency: "GBP", amount: 7900 }],
+    });
+
+    // A membership never charged has no invoice to keep it: deleting it takes its history along.
+    await db().delete(memberships).where(eq(memberships.id, three!.id));
+    expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 1, cancelled: 1 });
+  });
+
+  it("start again from zero when the tables are truncated", async () => {
+    await book(db(), { pay: "paid" });
+    await emptyBookingTables(db());
+    expect(await expectTotalsToMatchRecount(db())).toEqual({ customers: 0, orders: 0, revenue: 0 });
+  });
+
+  it("follow the seed script's batches", async () => {
+    await seedDatabase(db(), { orders: 1_500, customers: 600, batchSize: 500 });
+    expect(await expectTotalsToMatchRecount(db())).toMatchObject({ customers: 600, orders: 1_500 });
+  });
+
+  it("stay exact under ten concurrent bookings", async () => {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        createBooking(db(), {
+          booking: bookingInput({ email: `traveller${index}@example.com` }),
+          currency: CURRENCY_CODES[index % CURRENCY_CODES.length]!,
+          userId: null,
+        }),
+      ),
+    );
+    expect(await expectTotalsToMatchRecount(db())).toEqual({ customers: 10, orders: 10, revenue: 0 });
+  });
+
+  it("stay exact, and deadlock nothing, when bookings, payments and a retention run overlap", async () => {
+    await Promise.all([1, 2, 3].map((days) => book(db(), { createdAt: subDays(new Date(), days + 2) })));
+    const toPay = [await book(db()), await book(db()), await book(db())];
+
+    const [retention] = await Promise.all([
+      runRetention(db(), { now: new Date() }),
+      ...toPay.map((order) => payByCard(db(), order.id, "paid")),
+      ...Array.from({ length: 8 }, (_, index) =>
+        createBooking(db(), {
+          booking: bookingInput({ email: `late${index}@example.com` }),
+          currency: "EUR",
+          userId: null,
+        }),
+      ),
+    ]);
+
+    expect(retention).toMatchObject({ ran: true, counts: { unpaidOrders: 3 } });
+    const stats = await expectTotalsToMatchRecount(db());
+    expect(stats).toEqual({ customers: 11, orders: 11, revenue: toPay.reduce((sum, order) => sum + order.amount, 0) });
+  });
+});

@@ -1,0 +1,224 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { customers, orderEvents, orders, user, type CurrencyCode } from "~/db/schema";
+import { createBooking } from "~/features/booking/orders.server";
+import { logger } from "~/logger.server";
+import { action, loader } from "~/routes/fast-track-form";
+import {
+  answer,
+  bookingFormFields,
+  bookingInput,
+  postRequest,
+  rowCounts,
+  bookingTestDatabase,
+} from "../../support/integration/booking-helpers";
+import { toastOf } from "../../support/integration/requests";
+import { routeArgs } from "../../support/integration/route-result";
+import { testDatabaseKind } from "../../support/test-database";
+
+const db = bookingTestDatabase();
+
+const nothingStored = {
+  customers: 0,
+  orders: 0,
+  order_events: 0,
+  payments: 0,
+  outbox: 0,
+  memberships: 0,
+  membership_events: 0,
+  invoices: 0,
+  refunds: 0,
+  hosted_payments: 0,
+  provider_events: 0,
+  withdrawals: 0,
+};
+
+describe(`createBooking on ${testDatabaseKind()}`, () => {
+  it("creates the customer and its 'not_paid' order in one go, priced from site.config.ts", async () => {
+    const booking = bookingInput({ adults: 2, children: 1 });
+    const { orderId } = await createBooking(db(), { booking, currency: "EUR", userId: null });
+
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({
+      amount: 3300,
+      currency: "EUR",
+      status: "not_paid",
+      serviceType: "Fast Track",
+      business: "Fast Track",
+      site: "Jetlane",
+      idempotencyKey: booking.idempotencyKey,
+      flightDate: booking.flightDate,
+      airport: "Paris Orly - ORY",
+      adults: 2,
+      children: 1,
+    });
+    expect(order!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(order!.orderNumber).toMatch(/^FT-\d{13}-[A-Z]{6}$/);
+
+    const [customer] = await db().select().from(customers).where(eq(customers.id, order!.customerId));
+    expect(customer).toMatchObject({
+      userId: null,
+      fullName: "Ann Lee",
+      email: "ann@example.com",
+      notes: `Airport: Paris Orly - ORY\nFlight date: ${booking.flightDate}\nEmail: ann@example.com\nPhone: +31 20 123 4567`,
+    });
+
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events).toMatchObject([
+      { fromStatus: null, toStatus: "not_paid", actorUserId: null, actorLabel: "customer" },
+    ]);
+  });
+
+  it("says 'Not specified' in the notes for a phone left out", async () => {
+    const { orderId } = await createBooking(db(), {
+      booking: bookingInput({ phone: undefined }),
+      currency: "USD",
+      userId: null,
+    });
+    const [row] = await db()
+      .select({ notes: customers.notes })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(orders.id, orderId));
+    expect(row!.notes).toMatch(/\nPhone: Not specified$/);
+  });
+
+  it("links the customer and the order's history to a signed-in user", async () => {
+    await db().insert(user).values({ id: "user-ann", name: "Ann Lee", email: "ann@example.com" });
+    const { orderId } = await createBooking(db(), {
+      booking: bookingInput(),
+      currency: "GBP",
+      userId: "user-ann",
+    });
+    const [row] = await db()
+      .select({ userId: customers.userId })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(orders.id, orderId));
+    expect(row!.userId).toBe("user-ann");
+    const [event] = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(event).toMatchObject({ actorUserId: "user-ann", actorLabel: "customer" });
+  });
+
+  it("leaves no customer behind when the order insert after it fails", async () => {
+    // The orders table's CHECK refuses this currency, after the customer row has been inserted.
+    const unknownCurrency = "JPY" as CurrencyCode;
+    await expect(
+      createBooking(db(), { booking: bookingInput(), currency: unknownCurrency, userId: null }),
+    ).rejects.toThrow();
+    expect(await rowCounts(db())).toEqual(nothingStored);
+  });
+
+  it("makes one order of ten concurrent identical submissions", async () => {
+    const booking = bookingInput();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => createBooking(db(), { booking, currency: "EUR", userId: null })),
+    );
+    expect(new Set(results.map((result) => result.orderId)).size).toBe(1);
+    expect(await rowCounts(db())).toEqual({ ...nothingStored, customers: 1, orders: 1, order_events: 1 });
+  });
+
+  it("returns the first order to a later repeat of the same submission", async () => {
+    const booking = bookingInput();
+    const first = await createBooking(db(), { booking, currency: "EUR", userId: null });
+    const again = await createBooking(db(), { booking, currency: "EUR", userId: null });
+    expect(again).toEqual(first);
+    expect((await rowCounts(db())).orders).toBe(1);
+  });
+});
+
+type FormResult = { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
+
+async function submitBooking(fields: Record<string, string>, cookie?: string) {
+  return answer<FormResult & { toast: unknown }>(
+    await action(routeArgs<Parameters<typeof action>[0]>(postRequest("/fast-track-form", fields, cookie))),
+  );
+}
+
+describe(`POST /fast-track-form on ${testDatabaseKind()}`, () => {
+  it("gives each form its own idempotency key", () => {
+    const [first, second] = [loader(), loader()];
+    expect(first.idempotencyKey).not.toBe(second.idempotencyKey);
+  });
+
+  it("creates the order in the visitor's cookie currency and redirects to its payment page with a toast", async () => {
+    const response = await action(
+      routeArgs<Parameters<typeof action>[0]>(postRequest("/fast-track-form", bookingFormFields(), "currency=GBP")),
+    );
+    const { status, headers } = answer(response);
+    expect(status).toBe(302);
+    const [order] = await db().select().from(orders);
+    expect(order).toMatchObject({ currency: "GBP", amount: 3300 });
+    expect(headers.get("Location")).toBe(`/fast-track-payment/${order!.id}`);
+    expect(toastOf(headers)).toEqual({
+      type: "success",
+      title: "Success",
+      description: "Your Fast Track booking has been created.",
+    });
+  });
+
+  it("uses US dollars when the visitor chose no currency", async () => {
+    await submitBooking(bookingFormFields());
+    const [order] = await db().select({ currency: orders.currency }).from(orders);
+    expect(order!.currency).toBe("USD");
+  });
+
+  it.each([
+    ["a past date", { flightDate: "2020-01-01" }, "flightDate", "The flight date cannot be in the past"],
+    ["11 adults", { adults: "11" }, "adults", "Adults must be between 1 and 10"],
+    ["11 children", { children: "11" }, "children", "Children must be between 0 and 10"],
+    ["an unknown airport", { airport: "Nowhere - XXX" }, "airport", "Please select an airport"],
+    ["a missing first name", { firstName: "" }, "firstName", "First name is required"],
+    ["a missing e-mail", { email: "" }, "email", "Email is required"],
+    ["a missing flight date", { flightDate: "" }, "flightDate", "Please select a flight date"],
+  ])("refuses %s with 400 and stores nothing", async (_case, overrides, field, message) => {
+    const { status, data } = await submitBooking(bookingFormFields(overrides));
+    expect(status).toBe(400);
+    expect(data.result.error?.[field]).toEqual([message]);
+    expect(await rowCounts(db())).toEqual(nothingStored);
+  });
+
+  it("refuses an empty form, naming every missing field", async () => {
+    const { status, data } = await submitBooking({});
+    expect(status).toBe(400);
+    expect(Object.keys(data.result.error ?? {}).sort()).toEqual(
+      ["airport", "email", "firstName", "flightDate", "idempotencyKey", "lastName", "adults"].sort(),
+    );
+    expect(await rowCounts(db())).toEqual(nothingStored);
+  });
+
+  it.each([
+    ["an amount", { amount: "1" }],
+    ["a currency", { currency: "JPY" }],
+    ["a total and a currency", { total: "0", currency: "EUR" }],
+  ])("refuses a form that carries %s with 400 and stores nothing", async (_case, tampered) => {
+    const { status, data } = await submitBooking(bookingFormFields(tampered), "currency=EUR");
+    expect(status).toBe(400);
+    expect(data.result.error?.[""]?.[0]).toMatch(/^This form carried fields we do not accept/);
+    for (const name of Object.keys(tampered)) expect(data.result.error?.[""]?.[0]).toContain(name);
+    expect(await rowCounts(db())).toEqual(nothingStored);
+  });
+
+  it("keeps what the person typed, logs the error and leaves nothing half-written when the database fails", async () => {
+    // From here on the database refuses every new order, after the customer row has been written.
+    await db().execute(sql`alter table orders add constraint refuse_all_orders check (false) not valid`);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
+    try {
+      const fields = bookingFormFields({ firstName: "Zoë" });
+      const { status, data } = await submitBooking(fields);
+      expect(status).toBe(500);
+      expect(data.toast).toEqual({
+        type: "error",
+        title: "Error",
+        description: "Failed to create booking. Please try again.",
+      });
+      expect(data.result.error?.[""]).toEqual(["Failed to create booking. Please try again."]);
+      expect(data.result.initialValue).toMatchObject({ firstName: "Zoë", email: fields.email, adults: "2" });
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), "booking insert failed");
+    } finally {
+      logged.mockRestore();
+      await db().execute(sql`alter table orders drop constraint refuse_all_orders`);
+    }
+    expect(await rowCounts(db())).toEqual(nothingStored);
+  });
+});

@@ -1,0 +1,701 @@
+import { addDays, addHours, addMinutes } from "date-fns";
+import { and, asc, eq } from "drizzle-orm";
+import { companyMonthsLater } from "~/lib/company-time";
+import pino from "pino";
+import type Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { installDatabase, type Database } from "~/db/client.server";
+import {
+  hostedPayments,
+  invoices,
+  memberships,
+  orders,
+  outbox,
+  payments,
+  failedProviderEvents,
+  providerEvents,
+  refunds,
+} from "~/db/schema";
+import { openOrderPayment, settleOrderPayment } from "~/features/booking/hosted-checkout.server";
+import { refundOrder } from "~/features/booking/order-refund.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import { runRetention } from "~/features/privacy/retention-job.server";
+import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
+import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import type { HostedCardGateway } from "~/features/payments/gateway";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { createStripeClient } from "~/features/payments/stripe/stripe-client.server";
+import { createStripeGateway } from "~/features/payments/stripe/stripe-gateway.server";
+import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.server";
+import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
+import { followUpGatewayWork } from "../../../server/gateway-follow-up";
+import { bookingInput, emptyBookingTables } from "../../support/integration/booking-helpers";
+import { rowLockIsFree } from "../../support/integration/row-lock";
+import { startFakeStripe, type FakeStripe } from "../../support/stripe/fake-stripe";
+import { billingCycleDate } from "../../support/stripe/fake-stripe-state";
+import { stripeBrowser } from "../../support/stripe/stripe-browser";
+import { openTestDatabase, type TestDatabase } from "../../support/test-database";
+
+const origin = "https://site.test";
+const ADMIN: Actor = { userId: null, label: "admin@example.org" };
+const VISA = "4242424242424242";
+const NEEDS_3DS = "4000002760003184";
+const DECLINED = "4000000000000002";
+/** Pays the fast track; every later charge of the kept card (the membership's fees) is declined. */
+const RENEWALS_DECLINED = "4000000000000341";
+
+let handle: TestDatabase;
+const db = (): Database => handle.db;
+let fake: FakeStripe;
+let stripe: Stripe;
+let gateway: HostedCardGateway;
+let browser: ReturnType<typeof stripeBrowser>;
+/** How many of the fake's events the site has been sent. */
+let delivered = 0;
+
+async function startStripe() {
+  fake = await startFakeStripe();
+  stripe = createStripeClient({ secretKey: fake.secretKey, apiBase: fake.origin, timeoutMs: 1_000 });
+  gateway = createStripeGateway(stripe, { publishableKey: fake.publishableKey, scriptUrl: fake.jsUrl });
+  browser = stripeBrowser(fake);
+  await setUpStripeCatalogue(stripe, { periodMonths: 3 });
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  installDatabase(handle);
+  await startStripe();
+});
+
+afterAll(async () => {
+  installDatabase(undefined);
+  await fake.close();
+  await handle.destroy();
+});
+
+beforeEach(async () => {
+  await emptyBookingTables(db());
+  fake.outage = undefined;
+  delivered = fake.events.length;
+});
+
+const silent = pino({ level: "silent" });
+
+function receive(delivery: { payload: string; signature: string | null }) {
+  return receiveStripeEvent(
+    { db: db(), client: stripe, webhookSecret: fake.webhookSecret, gateway, origin, logger: silent },
+    delivery,
+  );
+}
+
+/** Sends the site, signed, every event the fake made since the last call, in order. */
+async function deliverNewEvents() {
+  const events = fake.events.slice(delivered);
+  delivered = fake.events.length;
+  for (const event of events) expect((await receive(fake.signedDelivery(event))).status).toBe(200);
+  return events.map((event) => event.type);
+}
+
+async function book(email: string) {
+  const { orderId } = await createBooking(db(), { booking: bookingInput({ email }), currency: "EUR", userId: null });
+  return orderId;
+}
+
+async function open(orderId: string) {
+  const opened = await openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() });
+  if (opened.kind !== "open") throw new Error(`expected an open payment, got ${opened.kind}`);
+  return opened.clientSecret;
+}
+
+const settle = (orderId: string) => settleOrderPayment(db(), gateway, { by: { orderId }, origin });
+
+async function orderStatus(orderId: string) {
+  const [order] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return order?.status;
+}
+
+const mailsTo = (to: string) => db().select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.createdAt));
+
+async function membershipOf(email: string) {
+  const [membership] = await db().select().from(memberships).where(eq(memberships.email, email));
+  return membership!;
+}
+
+/** Books and pays by `card` through Stripe, as the payment page does. */
+async function paidOrder(email: string, card = VISA) {
+  const orderId = await book(email);
+  const clientSecret = await open(orderId);
+  expect(await browser.confirm(clientSecret, card)).toEqual({ status: "succeeded" });
+  expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+  return orderId;
+}
+
+/** The requests to create a payment intent for `orderId`, retries included. */
+const paymentIntentsCreated = (orderId: string) =>
+  fake.requests.filter(
+    (request) =>
+      request.method === "POST" && request.path === "/v1/payment_intents" && request.idempotencyKey?.includes(orderId),
+  );
+
+/** The fake's events since this test began. */
+const eventsOfThisTest = () => fake.events.slice(delivered);
+
+describe("a fast track paid through Stripe", () => {
+  it("opens one payment intent per order, for the order's own amount and currency, with the card kept for the trial", async () => {
+    const orderId = await book("ann@example.com");
+    const first = await open(orderId);
+    expect(await open(orderId)).toBe(first);
+
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const [hosted] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+    const intent = await stripe.paymentIntents.retrieve(hosted!.ref);
+    expect(intent).toMatchObject({ amount: order!.amount, currency: "eur", setup_future_usage: "off_session" });
+    expect(intent.metadata).toEqual({ orderId });
+    expect(intent.customer).toBe(hosted!.customerRef);
+    expect(paymentIntentsCreated(orderId).map((request) => request.idempotencyKey)).toEqual([
+      `order-payment:${orderId}`,
+    ]);
+  });
+
+  it("is paid only when Stripe says so: the order, the payment row, the voucher mail and the trial", async () => {
+    const orderId = await book("ann@example.com");
+    const clientSecret = await open(orderId);
+    expect(await settle(orderId)).toMatchObject({ kind: "declined", message: expect.stringMatching(/No payment/) });
+    expect(await orderStatus(orderId)).toBe("not_paid");
+
+    expect(await browser.confirm(clientSecret, VISA)).toEqual({ status: "succeeded" });
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    expect(await orderStatus(orderId)).toBe("paid");
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ provider: "stripe", brand: "Visa", last4: "4242", outcome: "succeeded" });
+    expect(payment!.providerRef).toMatch(/^pi_/);
+
+    // Stripe's own word arrives too, and changes nothing more.
+    expect(await deliverNewEvents()).toContain("payment_intent.succeeded");
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: true });
+    const mails = await mailsTo("ann@example.com");
+    expect(mails.filter((mail) => /Booking Confirmed|booking/i.test(mail.subject))).toHaveLength(1);
+    expect(await db().select().from(payments)).toHaveLength(1);
+
+    const membership = await membershipOf("ann@example.com");
+    expect(membership).toMatchObject({ status: "trialing", cardBrand: "Visa", cardLast4: "4242" });
+    const subscription = await stripe.subscriptions.retrieve(membership.providerSubscriptionRef!);
+    expect(subscription).toMatchObject({ status: "trialing", customer: membership.providerCustomerRef });
+    expect(subscription.items.data[0]!.price.lookup_key).toBe("medium_eur_quarterly");
+    expect(subscription.trial_end! * 1000).toBe(membership.trialEndsAt.getTime());
+  });
+
+  it("is paid by the webhook alone when the card holder never comes back", async () => {
+    const orderId = await book("ben@example.com");
+    expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+    await deliverNewEvents();
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect((await membershipOf("ben@example.com")).status).toBe("trialing");
+  });
+
+  it("pays the order even when Stripe fails to start the trial, and the webhook starts it later", async () => {
+    const orderId = await book("tess@example.com");
+    expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+    fake.outage = { status: 500, paths: /^\/v1\/subscriptions/ };
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    fake.outage = undefined;
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect(await db().select().from(memberships)).toHaveLength(0);
+
+    await deliverNewEvents();
+    expect(await membershipOf("tess@example.com")).toMatchObject({ status: "trialing", orderId });
+    const subscriptions = fake.requests.filter(
+      (request) =>
+        request.method === "POST" && request.path === "/v1/subscriptions" && request.idempotencyKey?.includes(orderId),
+    );
+    expect(new Set(subscriptions.map((request) => request.idempotencyKey))).toEqual(
+      new Set([`order-subscription:${orderId}`]),
+    );
+  });
+
+  it("runs 3-D Secure: pending until the bank's check, paid once it passes", async () => {
+    const orderId = await book("cleo@example.com");
+    const clientSecret = await open(orderId);
+    expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
+    expect(await settle(orderId)).toEqual({ kind: "pending" });
+    expect(await orderStatus(orderId)).toBe("not_paid");
+    expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+  });
+
+  it("stays unpaid when 3-D Secure fails or the card is declined, and the same payment takes another card", async () => {
+    const orderId = await book("dan@example.com");
+    const clientSecret = await open(orderId);
+    await browser.confirm(clientSecret, NEEDS_3DS);
+    await browser.authenticate(clientSecret, "fail");
+    expect(await settle(orderId)).toMatchObject({ kind: "declined", message: expect.stringMatching(/authenticate/) });
+    expect(await browser.confirm(clientSecret, DECLINED)).toEqual({ error: "Your card was declined." });
+    expect(await settle(orderId)).toEqual({ kind: "declined", message: "Your card was declined." });
+    await deliverNewEvents();
+    expect(await orderStatus(orderId)).toBe("not_paid");
+    expect(await db().select().from(memberships)).toHaveLength(0);
+
+    expect(await open(orderId)).toBe(clientSecret);
+    expect(await browser.confirm(clientSecret, VISA)).toEqual({ status: "succeeded" });
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    expect(paymentIntentsCreated(orderId)).toHaveLength(1);
+  });
+
+  it("charges nothing and keeps the order unpaid while Stripe is down or slow; the retry opens the same payment", async () => {
+    const orderId = await book("eve@example.com");
+    const paths = /^\/v1\/payment_intents/;
+    fake.outage = { status: 500, paths };
+    await expect(openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() })).rejects.toThrow();
+    // Slower than our timeout: Stripe may have made the intent, but we never heard.
+    fake.outage = { delayMs: 2_500, paths };
+    await expect(openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() })).rejects.toThrow();
+    fake.outage = undefined;
+    expect(await orderStatus(orderId)).toBe("not_paid");
+
+    expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+    const attempts = paymentIntentsCreated(orderId);
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(new Set(attempts.map((request) => request.idempotencyKey))).toEqual(new Set([`order-payment:${orderId}`]));
+    const opened = eventsOfThisTest().filter((event) => event.type === "payment_intent.created");
+    expect(opened.length).toBeLessThanOrEqual(1);
+  });
+
+  it("opens no payment that would start a trial Stripe cannot bill (npm run stripe:setup not run)", async () => {
+    const bare = await startFakeStripe();
+    try {
+      const client = createStripeClient({ secretKey: bare.secretKey, apiBase: bare.origin });
+      const unprepared = createStripeGateway(client, { publishableKey: bare.publishableKey, scriptUrl: bare.jsUrl });
+      const orderId = await book("noprice@example.com");
+      await expect(openOrderPayment(db(), unprepared, { orderId, origin, consentedAt: new Date() })).rejects.toThrow(
+        /npm run stripe:setup/,
+      );
+      expect(bare.requests.filter((request) => request.method === "POST")).toEqual([]);
+      expect(await db().select().from(hostedPayments)).toHaveLength(0);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("gives all the money back when the order was deleted before the bank said yes", async () => {
+    const orderId = await book("uma@example.com");
+    const clientSecret = await open(orderId);
+    expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
+    // Unpaid past its 48 hours: the retention job deletes it while the bank's check is still open.
+    const run = await runRetention(db(), { now: addDays(new Date(), 3) });
+    expect(run).toMatchObject({ ran: true, counts: { unpaidOrders: 1 } });
+    expect(await orderStatus(orderId)).toBeUndefined();
+
+    expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    await deliverNewEvents();
+    await deliverNewEvents();
+    const intent = await stripe.paymentIntents.retrieve(clientSecret.split("_secret_")[0]!);
+    expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(intent.amount);
+    expect(await db().select().from(payments)).toHaveLength(0);
+  });
+
+  it("opens a new payment when Stripe's dashboard cancelled the order's", async () => {
+    const orderId = await book("ray@example.com");
+    const first = await open(orderId);
+    const [before] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+    await stripe.paymentIntents.cancel(before!.ref);
+    expect(await settle(orderId)).toMatchObject({ kind: "declined" });
+
+    const second = await open(orderId);
+    expect(second).not.toBe(first);
+    const [after] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+    expect(after!.ref).not.toBe(before!.ref);
+    expect(await browser.confirm(second, VISA)).toEqual({ status: "succeeded" });
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+  });
+
+  it("gives no second trial: the address's second order keeps no card", async () => {
+    await paidOrder("fay@example.com");
+    const second = await book("fay@example.com");
+    await open(second);
+    const [hosted] = await db().select().from(hostedPayments).where(eq(hostedPayments.orderId, second));
+    expect(hosted!.customerRef).toBeNull();
+    expect((await stripe.paymentIntents.retrieve(hosted!.ref)).setup_future_usage).toBeNull();
+  });
+
+  it("refunds through Stripe's Refunds API, never more than was paid", async () => {
+    const orderId = await paidOrder("gus@example.com");
+    const refund = (amount: number, idempotencyKey: string) =>
+      refundOrder(db(), gateway, { orderId, refund: { amount, reason: "Lane closed", idempotencyKey }, actor: ADMIN });
+    expect(await refund(1000, crypto.randomUUID())).toMatchObject({ kind: "refunded", amount: 1000 });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    const intent = await stripe.paymentIntents.retrieve(payment!.providerRef);
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string);
+    expect(charge.amount_refunded).toBe(1000);
+    const [order] = await db().select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId));
+    expect(await refund(order!.amount, crypto.randomUUID())).toMatchObject({ kind: "too-much" });
+    expect(await db().select().from(refunds)).toHaveLength(1);
+  });
+});
+
+describe("refunds made in Stripe's dashboard", () => {
+  it("enter our ledger once, and a full one marks the order refunded", async () => {
+    const orderId = await paidOrder("quinn@example.com");
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    const [order] = await db().select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId));
+
+    // Ours first: Stripe's event about it adds nothing.
+    await refundOrder(db(), gateway, {
+      orderId,
+      refund: { amount: 500, reason: "Lane closed", idempotencyKey: crypto.randomUUID() },
+      actor: ADMIN,
+    });
+    await deliverNewEvents();
+    expect(await db().select().from(refunds)).toHaveLength(1);
+
+    await stripe.refunds.create({ payment_intent: payment!.providerRef, amount: 700 });
+    const [refunded] = eventsOfThisTest().filter((event) => event.type === "charge.refunded");
+    await deliverNewEvents();
+    await receive(fake.signedDelivery({ ...refunded!, id: "evt_again" }));
+    const ledger = await db().select().from(refunds).orderBy(asc(refunds.createdAt));
+    expect(ledger.map((row) => [row.amount, row.actorLabel])).toEqual([
+      [500, ADMIN.label],
+      [700, "stripe"],
+    ]);
+    expect(await orderStatus(orderId)).toBe("paid");
+
+    await stripe.refunds.create({ payment_intent: payment!.providerRef });
+    await deliverNewEvents();
+    expect((await db().select().from(refunds)).reduce((sum, row) => sum + row.amount, 0)).toBe(order!.amount);
+    expect(await orderStatus(orderId)).toBe("refunded");
+    expect((await mailsTo("quinn@example.com")).filter((mail) => /refund/i.test(mail.subject))).toHaveLength(3);
+  });
+});
+
+describe("a refund of ours whose answer was lost", () => {
+  it("is finished by Stripe's webhook under the admin who asked, and not again when the admin sends the same form once more", async () => {
+    const orderId = await paidOrder("vic@example.com");
+    const form = { amount: 900, reason: "Lane closed", idempotencyKey: crypto.randomUUID() };
+    // Stripe refunds, then our transaction fails before it records anything.
+    const failing: HostedCardGateway = {
+      ...gateway,
+      refund: async (request) => {
+        await gateway.refund(request);
+        throw new Error("the database went away");
+      },
+    };
+    await expect(refundOrder(db(), failing, { orderId, refund: form, actor: ADMIN })).rejects.toThrow();
+    const ledger = () =>
+      db().select({ amount: refunds.amount, status: refunds.status, actorLabel: refunds.actorLabel }).from(refunds);
+    expect(await ledger()).toEqual([{ amount: 900, status: "pending", actorLabel: ADMIN.label }]);
+    await deliverNewEvents();
+    expect(await ledger()).toEqual([{ amount: 900, status: "done", actorLabel: ADMIN.label }]);
+
+    expect(await refundOrder(db(), gateway, { orderId, refund: form, actor: ADMIN })).toMatchObject({
+      kind: "already-refunded",
+      refundedTotal: 900,
+    });
+    expect(await db().select().from(refunds)).toHaveLength(1);
+  });
+});
+
+describe("Stripe's webhook", () => {
+  async function oneEvent() {
+    await paidOrder("hal@example.com");
+    return eventsOfThisTest().find((candidate) => candidate.type === "payment_intent.succeeded")!;
+  }
+
+  it("keeps a signed event without its object as failed, for a retry, rather than answer a bare 500", async () => {
+    const event = await oneEvent();
+    const { data: _data, ...withoutData } = event;
+    const answer = await receive(fake.signedDelivery(withoutData));
+    expect(answer.status).toBe(500);
+    expect(await db().select({ id: failedProviderEvents.id }).from(failedProviderEvents)).toEqual([{ id: event.id }]);
+  });
+
+  it("refuses an unsigned, badly signed or replayed event and changes nothing", async () => {
+    const event = await oneEvent();
+    const { payload, signature } = fake.signedDelivery(event);
+    expect((await receive({ payload, signature: null })).status).toBe(400);
+    expect((await receive(fake.signedDelivery(event, { secret: "whsec_not_ours" }))).status).toBe(400);
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    expect((await receive(fake.signedDelivery(event, { timestamp: anHourAgo }))).status).toBe(400);
+    const tenMinutesAhead = Math.floor(Date.now() / 1000) + 600;
+    expect((await receive(fake.signedDelivery(event, { timestamp: tenMinutesAhead }))).status).toBe(400);
+    expect((await receive({ payload: payload.replace(event.id, "evt_forged"), signature })).status).toBe(400);
+    expect(await db().select().from(providerEvents)).toHaveLength(0);
+    expect((await receive({ payload, signature })).status).toBe(200);
+    expect(await db().select().from(providerEvents)).toMatchObject([{ id: event.id, type: event.type }]);
+  });
+
+  it("acts on an event once however often it comes, and acknowledges events it has no use for", async () => {
+    const orderId = await book("ida@example.com");
+    await browser.confirm(await open(orderId), VISA);
+    const succeeded = eventsOfThisTest().find((event) => event.type === "payment_intent.succeeded")!;
+    const twice = await Promise.all([receive(fake.signedDelivery(succeeded)), receive(fake.signedDelivery(succeeded))]);
+    expect(twice.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await orderStatus(orderId)).toBe("paid");
+    expect(await db().select().from(payments)).toHaveLength(1);
+    const unknown = { ...succeeded, id: "evt_unknown", type: "balance.available", data: { object: {} } };
+    expect((await receive(fake.signedDelivery(unknown))).status).toBe(200);
+  });
+
+  it("reads the payment again: a failure that arrives after the success leaves the order paid", async () => {
+    const orderId = await book("jon@example.com");
+    const clientSecret = await open(orderId);
+    await browser.confirm(clientSecret, DECLINED);
+    await browser.confirm(clientSecret, VISA);
+    const failed = eventsOfThisTest().find((event) => event.type === "payment_intent.payment_failed")!;
+    const succeeded = eventsOfThisTest().find((event) => event.type === "payment_intent.succeeded")!;
+    await receive(fake.signedDelivery(succeeded));
+    await receive(fake.signedDelivery(failed));
+    expect(await orderStatus(orderId)).toBe("paid");
+  });
+});
+
+describe("the membership on Stripe Billing", () => {
+  // These tests move Stripe's clock on: each starts with a Stripe whose clock is ours, as a trial's
+  // end must be in Stripe's future.
+  beforeEach(async () => {
+    await fake.close();
+    await startStripe();
+    delivered = 0;
+  });
+
+  it("converts at the trial's end: Stripe charges, our invoice and membership follow, the member gets a receipt", async () => {
+    await paidOrder("kim@example.com");
+    const trial = await membershipOf("kim@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    expect(await deliverNewEvents()).toEqual(expect.arrayContaining(["invoice.paid", "customer.subscription.updated"]));
+
+    const member = await membershipOf("kim@example.com");
+    expect(member.status).toBe("active");
+    expect(member.currentPeriodEnd.getTime()).toBeGreaterThan(addDays(trial.trialEndsAt, 80).getTime());
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    expect(invoice).toMatchObject({ status: "paid", amount: 4900, currency: "EUR" });
+    expect(invoice!.providerRef).toMatch(/^pi_/);
+    expect((await mailsTo("kim@example.com")).filter((mail) => /^Receipt/.test(mail.subject))).toHaveLength(1);
+
+    // Our own billing job leaves Stripe's memberships alone.
+    const billing = await runBilling(db(), sandboxGateway, { now: addDays(member.currentPeriodEnd, 1), origin });
+    expect(billing.counts).toMatchObject({ invoicesCreated: 0, charged: 0, endedUnpaid: 0 });
+  });
+
+  it("follows a renewal that fails: past due and the payment reminder, once", async () => {
+    await paidOrder("lea@example.com", RENEWALS_DECLINED);
+    const trial = await membershipOf("lea@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    const types = await deliverNewEvents();
+    expect(types).toContain("invoice.payment_failed");
+    const member = await membershipOf("lea@example.com");
+    expect(member.status).toBe("past_due");
+    expect(member.graceEndsAt).not.toBeNull();
+    const reminders = (await mailsTo("lea@example.com")).filter((mail) => /^Payment reminder/.test(mail.subject));
+    expect(reminders).toHaveLength(1);
+  });
+
+  it("cancels at Stripe: at the period's end for the member, at once for an admin", async () => {
+    await paidOrder("max@example.com");
+    const member = await membershipOf("max@example.com");
+    expect(
+      await cancelMembership(db(), {
+        membershipId: member.id,
+        actor: CUSTOMER_ACTOR,
+        now: new Date(),
+        origin,
+        gateway,
+      }),
+    ).toMatchObject({ kind: "cancelled", atOnce: false });
+    const subscription = await stripe.subscriptions.retrieve(member.providerSubscriptionRef!);
+    expect(subscription).toMatchObject({ status: "trialing", cancel_at_period_end: true });
+    await deliverNewEvents();
+    expect(await membershipOf("max@example.com")).toMatchObject({ status: "trialing", cancelAtPeriodEnd: true });
+
+    await paidOrder("ned@example.com");
+    const other = await membershipOf("ned@example.com");
+    await cancelMembership(db(), {
+      membershipId: other.id,
+      atOnce: true,
+      actor: ADMIN,
+      now: new Date(),
+      origin,
+      gateway,
+    });
+    expect((await stripe.subscriptions.retrieve(other.providerSubscriptionRef!)).status).toBe("canceled");
+    await deliverNewEvents();
+    expect((await membershipOf("ned@example.com")).status).toBe("cancelled");
+
+    // Stripe ends it at the trial's end, charging nothing.
+    await fake.advance(addHours(member.trialEndsAt, 1));
+    await deliverNewEvents();
+    expect((await membershipOf("max@example.com")).status).toBe("cancelled");
+    expect(await db().select().from(invoices)).toHaveLength(0);
+  });
+
+  it("cancels a stray subscription of an address that already has its membership", async () => {
+    await paidOrder("wes@example.com");
+    const second = await book("wes@example.com");
+    await open(second);
+    // What a lost race leaves behind when cancelling it failed: a second subscription at Stripe.
+    const member = await membershipOf("wes@example.com");
+    const [price] = (await stripe.prices.list({ lookup_keys: ["medium_eur_quarterly"] })).data;
+    const stray = await stripe.subscriptions.create({
+      customer: member.providerCustomerRef!,
+      items: [{ price: price!.id }],
+      trial_period_days: 3,
+      metadata: { orderId: second },
+    });
+    await deliverNewEvents();
+    expect((await stripe.subscriptions.retrieve(stray.id)).status).toBe("canceled");
+    expect((await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).status).toBe("trialing");
+    expect(await membershipOf("wes@example.com")).toMatchObject({ status: "trialing" });
+  });
+
+  it("ends a renewed quarter with one month's notice: Stripe cancels then (cancel_at), the rest of the fee is refunded", async () => {
+    await paidOrder("pia@example.com");
+    const trial = await membershipOf("pia@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    await deliverNewEvents();
+    await fake.advance(addHours((await membershipOf("pia@example.com")).currentPeriodEnd, 1));
+    await deliverNewEvents();
+    const renewed = await membershipOf("pia@example.com");
+    // Stripe's own quarter: three months from its billing cycle anchor (the trial's end), in UTC.
+    const anchor = trial.trialEndsAt.getTime() / 1000;
+    expect(renewed).toMatchObject({
+      status: "active",
+      currentPeriodStart: new Date(billingCycleDate(anchor, 1, { interval: "month", interval_count: 3 }) * 1000),
+    });
+    const quarter = { start: renewed.currentPeriodStart, end: renewed.currentPeriodEnd };
+    const [paid] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, renewed.id), eq(invoices.periodStart, quarter.start)));
+    expect(paid).toMatchObject({ status: "paid", amount: 4900 });
+
+    const now = addDays(quarter.start, 10);
+    await fake.advance(now);
+    const endsAt = companyMonthsLater(now, 1);
+    // The company keeps the used share rounded down.
+    const refund = 4900 - Number((4900n * BigInt(+endsAt - +quarter.start)) / BigInt(+quarter.end - +quarter.start));
+    // Stripe is asked with nothing of ours locked: after the cancellation is committed.
+    const lockFree: boolean[] = [];
+    const watching: HostedCardGateway = {
+      ...gateway,
+      async cancelSubscriptionAt(ref, at) {
+        lockFree.push(await rowLockIsFree(db(), memberships, renewed.id));
+        return gateway.cancelSubscriptionAt(ref, at);
+      },
+      async refund(request) {
+        lockFree.push(await rowLockIsFree(db(), invoices, paid!.id));
+        return gateway.refund(request);
+      },
+    };
+    expect(
+      await cancelMembership(db(), {
+        membershipId: renewed.id,
+        actor: CUSTOMER_ACTOR,
+        now,
+        origin,
+        gateway: watching,
+      }),
+    ).toEqual({ kind: "cancelled", accessUntil: endsAt, atOnce: false, refunded: { amount: refund, currency: "EUR" } });
+    expect(lockFree).toEqual([true, true]);
+    const subscription = await stripe.subscriptions.retrieve(renewed.providerSubscriptionRef!);
+    expect(subscription).toMatchObject({
+      status: "active",
+      cancel_at: Math.floor(+endsAt / 1000),
+      cancel_at_period_end: false,
+    });
+    const stripeRefunds = await stripe.refunds.list({ payment_intent: paid!.providerRef! });
+    expect(stripeRefunds.data.map((made) => made.amount)).toEqual([refund]);
+    expect(await db().select({ amount: refunds.amount }).from(refunds)).toEqual([{ amount: refund }]);
+
+    // The webhook's snapshot keeps the earlier end.
+    await deliverNewEvents();
+    expect(await membershipOf("pia@example.com")).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: endsAt,
+    });
+    expect(await db().select().from(refunds)).toHaveLength(1);
+
+    // Stripe ends it at the new end and never charges the next quarter.
+    await fake.advance(addHours(endsAt, 1));
+    expect(await deliverNewEvents()).toContain("customer.subscription.deleted");
+    expect(await membershipOf("pia@example.com")).toMatchObject({ status: "cancelled" });
+    await fake.advance(addDays(quarter.end, 1));
+    await deliverNewEvents();
+    expect(await db().select().from(invoices).where(eq(invoices.membershipId, renewed.id))).toHaveLength(2);
+  });
+
+  it("ends a withdrawn membership at Stripe after the statement is committed, and refunds the fast track", async () => {
+    const orderId = await paidOrder("wil@example.com");
+    const member = await membershipOf("wil@example.com");
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const lockFree: boolean[] = [];
+    const watching: HostedCardGateway = {
+      ...gateway,
+      async cancelSubscription(ref) {
+        lockFree.push(await rowLockIsFree(db(), memberships, member.id));
+        return gateway.cancelSubscription(ref);
+      },
+    };
+    await recordWithdrawal(db(), watching, {
+      details: { fullName: "Wil Wheaton", contractNumber: order!.orderNumber, email: "wil@example.com", scope: "both" },
+      idempotencyKey: crypto.randomUUID(),
+      origin,
+    });
+    expect(lockFree).toEqual([true]);
+    expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({ status: "canceled" });
+    expect(await membershipOf("wil@example.com")).toMatchObject({ status: "cancelled", providerCancel: null });
+    expect(await db().select({ amount: refunds.amount, status: refunds.status }).from(refunds)).toEqual([
+      { amount: order!.amount, status: "done" },
+    ]);
+  });
+
+  it("keeps a cancellation Stripe failed to hear, and tells Stripe once it answers again", async () => {
+    await paidOrder("ola@example.com");
+    const member = await membershipOf("ola@example.com");
+    fake.outage = { status: 500 };
+    const now = new Date();
+    expect(
+      await cancelMembership(db(), { membershipId: member.id, actor: CUSTOMER_ACTOR, now, origin, gateway }),
+    ).toMatchObject({ kind: "cancelled", atOnce: false });
+    fake.outage = undefined;
+    expect(await membershipOf("ola@example.com")).toMatchObject({
+      status: "trialing",
+      cancelAtPeriodEnd: true,
+      providerCancel: "period-end",
+    });
+    expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({
+      cancel_at_period_end: false,
+    });
+    // Stripe's own snapshot, which does not know of it yet, does not undo it.
+    await deliverNewEvents();
+    expect(await membershipOf("ola@example.com")).toMatchObject({ cancelAtPeriodEnd: true });
+
+    const logger = { info: () => {}, warn: () => {}, error: () => {} };
+    expect(await followUpGatewayWork(db(), gateway, { now, logger })).toEqual({ refunds: 0, cancellations: 0 });
+    expect(await followUpGatewayWork(db(), gateway, { now: addMinutes(now, 10), logger })).toEqual({
+      refunds: 0,
+      cancellations: 1,
+    });
+    expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({
+      cancel_at_period_end: true,
+    });
+    expect(await membershipOf("ola@example.com")).toMatchObject({ cancelAtPeriodEnd: true, providerCancel: null });
+  });
+});
+
+describe("card data in Stripe mode", () => {
+  it("never reaches our database: only Stripe's references, the brand and the last four digits", async () => {
+    await paidOrder("pat@example.com");
+    const dump = JSON.stringify(
+      await Promise.all([
+        db().select().from(payments),
+        db().select().from(memberships),
+        db().select().from(hostedPayments),
+        db().select().from(outbox),
+        db().select().from(providerEvents),
+      ]),
+    );
+    expect(dump).toContain("4242");
+    expect(dump).not.toContain(VISA);
+  });
+});

@@ -1,0 +1,290 @@
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { OutboxWorker, type OutboxWorkerOptions } from "~/features/mail/outbox-worker.server";
+import { processMetrics } from "~/features/observability/metrics.server";
+import { currentRequestId, withRequestId } from "~/features/observability/request-id.server";
+import { smtpTransport } from "~/features/mail/transport.server";
+import { growth } from "../../support/metrics-text";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../support/smtp-sink.mjs";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
+
+const kind = testDatabaseKind();
+const FROM = "Jetlane <no-reply@jetlane.example>";
+
+let handle: TestDatabase;
+let db: Database;
+let sink: SmtpSink;
+/** Whether the sink refuses the next message; flipped by the retry tests. */
+let refuse: (message: ReceivedMail) => boolean = () => false;
+const workers: OutboxWorker[] = [];
+
+function temporaryFailure() {
+  return Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+}
+
+function worker(options: Partial<OutboxWorkerOptions> = {}) {
+  const created = new OutboxWorker({
+    db,
+    transport: smtpTransport(`smtp://127.0.0.1:${sink.port}`),
+    from: FROM,
+    logger: pino({ level: "silent" }),
+    ...options,
+  });
+  workers.push(created);
+  return created;
+}
+
+async function rows() {
+  return db.select().from(outbox).orderBy(outbox.subject);
+}
+
+/** Lets time pass for queued retries: every waiting mail becomes due now. */
+async function makeEverythingDue() {
+  await db.update(outbox).set({ nextAttemptAt: sql`now()` });
+}
+
+async function secondsUntilNextAttempt(id: string) {
+  const [row] = await db
+    .select({ seconds: sql<number>`extract(epoch from (${outbox.nextAttemptAt} - now()))::float` })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  return Number(row!.seconds);
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+  sink = await startSmtpSink({ accept: (message) => (refuse(message) ? temporaryFailure() : undefined) });
+});
+
+afterAll(async () => {
+  await sink.close();
+  await handle.destroy();
+});
+
+beforeEach(async () => {
+  await db.delete(outbox);
+  sink.messages.length = 0;
+  refuse = () => false;
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((created) => created.stop()));
+});
+
+describe(`the outbox worker on ${kind}`, () => {
+  it("delivers a queued mail over SMTP, with its text and HTML bodies, and marks it sent", async () => {
+    await enqueueMail(db, {
+      to: "traveller@example.org",
+      subject: "Your booking",
+      text: "Hello in plain text",
+      html: "<p>Hello in <strong>HTML</strong></p>",
+    });
+
+    expect(await worker().runOnce()).toBe(1);
+
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]).toMatchObject({
+      envelopeTo: ["traveller@example.org"],
+      from: FROM,
+      subject: "Your booking",
+      text: "Hello in plain text",
+      html: "<p>Hello in <strong>HTML</strong></p>",
+    });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("stores attachments with the queued mail and sends an inline image by its Content-ID", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString("base64");
+    const calendar = Buffer.from("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n").toString("base64");
+    await enqueueMail(db, {
+      to: "traveller@example.org",
+      subject: "With files",
+      text: "See the QR code",
+      html: '<p><img src="cid:qr" alt="QR"></p>',
+      attachments: [
+        { filename: "qr.png", contentType: "image/png", content: png, cid: "qr" },
+        { filename: "flight.ics", contentType: "text/calendar", content: calendar },
+      ],
+    });
+    const [queued] = await rows();
+    expect(queued!.attachments).toHaveLength(2);
+
+    expect(await worker().runOnce()).toBe(1);
+
+    const [message] = sink.messages;
+    expect(message!.html).toContain('src="cid:qr"');
+    expect(message!.attachments).toEqual([
+      expect.objectContaining({
+        filename: "qr.png",
+        contentType: "image/png",
+        cid: "qr",
+        disposition: "inline",
+        content: png,
+      }),
+      expect.objectContaining({ filename: "flight.ics", contentType: "text/calendar", content: calendar }),
+    ]);
+  });
+
+  it("retries after an SMTP failure with a doubling delay, then delivers", async () => {
+    const before = await processMetrics();
+    await enqueueMail(db, { to: "a@example.org", subject: "Retry me", text: "body" });
+    const retrying = worker({ retryBaseMs: 60_000 });
+    refuse = () => true;
+
+    await retrying.runOnce();
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(row!.lastError).toMatch(/451/);
+    expect(await secondsUntilNextAttempt(row!.id)).toBeGreaterThan(55);
+    expect(await secondsUntilNextAttempt(row!.id)).toBeLessThanOrEqual(60);
+    expect(await retrying.runOnce(), "not due yet").toBe(0);
+
+    await makeEverythingDue();
+    await retrying.runOnce();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 2 });
+    expect(await secondsUntilNextAttempt(row!.id)).toBeGreaterThan(115);
+
+    refuse = () => false;
+    await makeEverythingDue();
+    await retrying.runOnce();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(sink.messages.map((message) => message.subject)).toEqual(["Retry me"]);
+    const after = await processMetrics();
+    const deliveries = (outcome: string) => growth(before, after, "outbox_deliveries_total", { outcome });
+    expect([deliveries("retry"), deliveries("sent"), deliveries("failed")]).toEqual([2, 1, 0]);
+  });
+
+  it("gives a mail up as failed after the maximum number of attempts", async () => {
+    const before = await processMetrics();
+    await enqueueMail(db, { to: "a@example.org", subject: "Never delivered", text: "body" });
+    const giving = worker({ maxAttempts: 2, retryBaseMs: 1 });
+    refuse = () => true;
+
+    await giving.runOnce();
+    await makeEverythingDue();
+    await giving.runOnce();
+    await makeEverythingDue();
+
+    expect(await giving.runOnce()).toBe(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "failed", attempts: 2, sentAt: null });
+    expect(row!.lastError).toMatch(/451/);
+    expect(sink.messages).toHaveLength(0);
+    const after = await processMetrics();
+    const deliveries = (outcome: string) => growth(before, after, "outbox_deliveries_total", { outcome });
+    expect([deliveries("retry"), deliveries("failed"), deliveries("sent")]).toEqual([1, 1, 0]);
+  });
+
+  it("never sends a mail twice when two workers race for the same outbox", async () => {
+    const subjects = Array.from({ length: 40 }, (_, index) => `Race ${String(index).padStart(2, "0")}`);
+    for (const subject of subjects) await enqueueMail(db, { to: "race@example.org", subject, text: subject });
+    // On PostgreSQL the second worker has a connection pool of its own, as a second instance would.
+    const second = kind === "postgres" ? await openDatabase({ kind: "postgres", url: handle.url! }) : undefined;
+    try {
+      const racers = [worker({ batchSize: 3 }), worker({ batchSize: 3, db: second?.db ?? db })];
+      const claimedBy = await Promise.all(
+        racers.map(async (racer) => {
+          let claimed = 0;
+          for (let count = await racer.runOnce(); count > 0; count = await racer.runOnce()) claimed += count;
+          return claimed;
+        }),
+      );
+
+      expect(claimedBy[0]! + claimedBy[1]!).toBe(40);
+      expect(
+        claimedBy.every((count) => count > 0),
+        `both workers took part: ${claimedBy}`,
+      ).toBe(true);
+      expect(sink.messages.map((message) => message.subject).sort()).toEqual(subjects);
+      expect((await rows()).every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it.skipIf(kind !== "postgres")("skips a mail another transaction holds instead of waiting for it", async () => {
+    for (const subject of ["Held", "Free 1", "Free 2"])
+      await enqueueMail(db, { to: "a@example.org", subject, text: "x" });
+    const other = new pg.Client({ connectionString: handle.url });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query(`select id from outbox where subject = 'Held' for update`);
+
+      expect(await worker().runOnce()).toBe(2);
+      expect(sink.messages.map((message) => message.subject).sort()).toEqual(["Free 1", "Free 2"]);
+
+      await other.query("rollback");
+      expect(await worker().runOnce()).toBe(1);
+      expect(sink.messages.map((message) => message.subject)).toContain("Held");
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("sends as soon as it is nudged, without waiting for the next poll", async () => {
+    const running = worker({ pollIntervalMs: 60_000 });
+    running.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await enqueueMail(db, { to: "soon@example.org", subject: "Right away", text: "x" });
+
+    running.nudge();
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
+    await running.stop();
+    expect((await rows())[0]).toMatchObject({ status: "sent" });
+  });
+
+  it("works apart from the request that nudges it: none of its lines carry that request's id", async () => {
+    const lines: { msg: string; requestId?: string }[] = [];
+    // The app's logger names the request being handled the same way (app/logger.server.ts).
+    const mixin = () => ({ requestId: currentRequestId() });
+    const logger = pino({ level: "info", mixin }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const running = worker({ pollIntervalMs: 50, logger });
+    running.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    await enqueueMail(db, { to: "booked@example.org", subject: "Your booking", text: "x" });
+    withRequestId("the-booking-request", () => running.nudge());
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(1);
+    // Sent by a later poll, whose timer the nudged pass set.
+    await enqueueMail(db, { to: "other@example.org", subject: "Another one", text: "x" });
+    await expect.poll(() => sink.messages.length, { timeout: 5_000 }).toBe(2);
+    await running.stop();
+
+    expect(lines.filter((line) => line.msg === "mail sent")).toHaveLength(2);
+    expect(lines.map((line) => line.requestId)).toEqual(lines.map(() => undefined));
+  });
+
+  it("without SMTP keeps mails queued and logs each once, recipient and subject only", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const holding = worker({ transport: undefined, logger });
+    await enqueueMail(db, { to: "held@example.org", subject: "Held back", text: "SECRET BODY", html: "<p>SECRET</p>" });
+
+    await holding.runOnce();
+    await holding.runOnce();
+    await enqueueMail(db, { to: "later@example.org", subject: "Held later", text: "SECRET BODY 2" });
+    await holding.runOnce();
+
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+    const logged = lines.map((line) => [line.to, line.subject]);
+    expect(logged).toEqual([
+      ["held@example.org", "Held back"],
+      ["later@example.org", "Held later"],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("SECRET");
+  });
+});
