@@ -49,6 +49,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The platform (mail, observability, seo, health) is plumbing every feature may use: it knows none.
+    files: ["app/platform/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [zodThroughLib],
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)features(/|$)",
+              message: "app/platform may not import a feature: pass what it needs in, or move it to app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["app/lib/form-data.server.ts"], rules: { "no-restricted-properties": "off" } },
   { files: ["app/lib/zod.ts"], rules: { "@typescript-eslint/no-restricted-imports": "off" } },
 );

@@ -10,8 +10,8 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { isDatabaseUnavailable } from "./db/connection-errors";
-import { currentRequestId } from "./features/observability/request-id.server";
-import { RequestIdProvider } from "./features/observability/ui/request-reference";
+import { currentRequestId } from "~/platform/observability/request-id.server";
+import { RequestIdProvider } from "~/platform/observability/ui/request-reference";
 import { NonceProvider } from "./lib/csp-nonce";
 import { logger } from "./logger.server";
 

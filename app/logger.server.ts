@@ -1,6 +1,6 @@
 import pino from "pino";
 import { env } from "./env.server";
-import { currentRequestId } from "./features/observability/request-id.server";
+import { currentRequestId } from "~/platform/observability/request-id.server";
 import { errorForLog } from "./log-errors";
 
 export const logger = pino({

@@ -22,7 +22,7 @@ import { Toaster } from "./components/ui/toaster";
 import type { AccountSummary } from "./features/auth/account";
 import { accountSummary } from "./features/auth/guards.server";
 import { currencyFromRequest } from "~/lib/currency.server";
-import { RequestReference } from "./features/observability/ui/request-reference";
+import { RequestReference } from "~/platform/observability/ui/request-reference";
 import { brandCssVariables } from "./features/site-config/brand-style";
 import { useNonce } from "./lib/csp-nonce";
 import type { Toast } from "./lib/toast";

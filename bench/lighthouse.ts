@@ -1,6 +1,6 @@
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
+import { PUBLIC_PAGE_PATHS } from "~/platform/seo/sitemap";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { ms, type ResultRow } from "./lib/results";
 import type { BenchServer } from "./lib/server";

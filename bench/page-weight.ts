@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
-import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
+import { PUBLIC_PAGE_PATHS } from "~/platform/seo/sitemap";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { kib, type ResultRow } from "./lib/results";
 import type { BenchServer } from "./lib/server";

@@ -2,7 +2,7 @@
 // Usage: npx tsx scripts/screenshots.ts [base URL, default http://127.0.0.1:3000] [page paths...]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { PUBLIC_PAGE_PATHS } from "../app/features/seo/sitemap";
+import { PUBLIC_PAGE_PATHS } from "../app/platform/seo/sitemap";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const [baseUrl = "http://127.0.0.1:3000", ...requested] = process.argv.slice(2);

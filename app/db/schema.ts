@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { MailAttachment } from "../features/mail/attachment";
+import type { MailAttachment } from "~/platform/mail/attachment";
 import {
   CURRENCY_CODES,
   DATA_REQUEST_KINDS,

@@ -5,17 +5,17 @@ import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
 import { CustomerName } from "~/features/admin/ui/customer-name";
-import { customerOrders, findCustomer } from "~/features/admin/customers-admin.server";
-import { customerMemberships } from "~/features/admin/memberships-admin.server";
-import { MembershipsList } from "~/features/admin/ui/memberships-list";
+import { customerOrders, findCustomer } from "~/features/admin/customers/customers-admin.server";
+import { customerMemberships } from "~/features/admin/memberships/memberships-admin.server";
+import { MembershipsList } from "~/features/admin/memberships/ui/memberships-list";
 import { formatCountFr, formatDateTimeFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
-import { OrdersList } from "~/features/admin/ui/orders-list";
+import { OrdersList } from "~/features/admin/orders/ui/orders-list";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { PaidTotals } from "~/features/admin/ui/paid-totals";
+import { PaidTotals } from "~/features/admin/customers/ui/paid-totals";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Fiche client" }),

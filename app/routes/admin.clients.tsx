@@ -3,13 +3,13 @@ import { SectionCard } from "~/components/layout/section-card";
 import { database } from "~/db/client.server";
 import { customerSearchFromParams } from "~/features/admin/customer-search";
 import { CustomerSearchForm } from "~/features/admin/ui/customer-search-form";
-import { CustomerTable } from "~/features/admin/ui/customer-table";
-import { listCustomers } from "~/features/admin/customers-admin.server";
+import { CustomerTable } from "~/features/admin/customers/ui/customer-table";
+import { listCustomers } from "~/features/admin/customers/customers-admin.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Clients" }), ...layoutMeta(matches)];
 

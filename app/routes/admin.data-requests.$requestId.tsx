@@ -14,7 +14,7 @@ import { dataRequestHistory, eraseDataRequest, findDataRequest } from "~/feature
 import { siteOrigin } from "~/lib/site-origin.server";
 import { findPersonalData } from "~/features/privacy/personal-data.server";
 import { PersonalDataView } from "~/features/privacy/ui/personal-data-view";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import { companyDay } from "~/lib/company-time";

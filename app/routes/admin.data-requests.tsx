@@ -10,7 +10,7 @@ import { DataRequestForm } from "~/features/privacy/ui/data-request-form";
 import { dataRequestSchema } from "~/features/privacy/data-request-schema";
 import { DataRequestTable } from "~/features/privacy/ui/data-request-table";
 import { listDataRequests, recordDataRequest } from "~/features/privacy/data-requests.server";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 import { companyDay } from "~/lib/company-time";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.emails";
 import { SectionCard } from "~/components/layout/section-card";
-import { emailSamples, previewHtml } from "~/features/admin/email-samples";
+import { emailSamples, previewHtml } from "~/features/admin/system/email-samples";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { siteOrigin } from "~/lib/site-origin.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "E-mails" }), ...layoutMeta(matches)];

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin.layout";
-import { NOINDEX } from "~/features/seo/page-meta";
+import { NOINDEX } from "~/platform/seo/page-meta";
 import type { DocumentHandle } from "~/root";
 
 // What every back-office page shares: French, and kept out of search engines (a page with meta of

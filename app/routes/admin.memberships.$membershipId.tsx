@@ -4,13 +4,17 @@ import type { Route } from "./+types/admin.memberships.$membershipId";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
-import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/membership-actions";
-import { findInvoiceOf, findMembershipDetails, refundKeys } from "~/features/admin/membership-details.server";
+import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/memberships/membership-actions";
+import {
+  findInvoiceOf,
+  findMembershipDetails,
+  refundKeys,
+} from "~/features/admin/memberships/membership-details.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { CustomerName } from "~/features/admin/ui/customer-name";
-import { MembershipCancelForm } from "~/features/admin/ui/membership-cancel-form";
-import { MembershipInvoices } from "~/features/admin/ui/membership-invoices";
-import { MembershipStatusBadge } from "~/features/admin/ui/membership-status-badge";
+import { MembershipCancelForm } from "~/features/admin/memberships/ui/membership-cancel-form";
+import { MembershipInvoices } from "~/features/admin/memberships/ui/membership-invoices";
+import { MembershipStatusBadge } from "~/features/admin/memberships/ui/membership-status-badge";
 import { StatusHistory } from "~/features/admin/ui/status-history";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
@@ -20,7 +24,7 @@ import { refundSchema } from "~/features/payments/refund";
 import { RefundList } from "~/features/payments/ui/refund-list";
 import { refundFeedback } from "~/features/payments/refund-feedback";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { WithdrawalList } from "~/features/withdrawal/ui/withdrawal-list";
 import { withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
 import type { Actor } from "~/lib/actor";

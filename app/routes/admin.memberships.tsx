@@ -3,15 +3,15 @@ import type { Route } from "./+types/admin.memberships";
 import { SectionCard } from "~/components/layout/section-card";
 import { database } from "~/db/client.server";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { membershipFilterValues, parseMembershipFilters } from "~/features/admin/membership-filters";
-import { membershipsListPage } from "~/features/admin/memberships-admin.server";
+import { membershipFilterValues, parseMembershipFilters } from "~/features/admin/memberships/membership-filters";
+import { membershipsListPage } from "~/features/admin/memberships/memberships-admin.server";
 import { SearchTooBroadError } from "~/features/admin/search-timeout.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
-import { MembershipFiltersForm } from "~/features/admin/ui/membership-filters-form";
-import { MembershipsList } from "~/features/admin/ui/memberships-list";
+import { MembershipFiltersForm } from "~/features/admin/memberships/ui/membership-filters-form";
+import { MembershipsList } from "~/features/admin/memberships/ui/memberships-list";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Abonnements" }),

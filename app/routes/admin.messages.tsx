@@ -5,24 +5,24 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { database } from "~/db/client.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { MessageFilters } from "~/features/admin/ui/message-filters";
-import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/ui/message-lists";
+import { MessageFilters } from "~/features/admin/messages/ui/message-filters";
+import { ContactMessageList, UnsubscribeRequestList } from "~/features/admin/messages/ui/message-lists";
 import {
   MESSAGE_KIND_LABELS,
   messageFilterFromParams,
   STATUS_CHANGED,
   STATUS_FILTER_LABELS,
   messageStatusChangeSchema,
-} from "~/features/admin/message-status";
+} from "~/features/admin/messages/message-status";
 import {
   changeMessageStatus,
   listContactMessages,
   listUnsubscribeRequests,
   newMessageCounts,
-} from "~/features/admin/messages-admin.server";
+} from "~/features/admin/messages/messages-admin.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.orders.export[.csv]";
 import { database } from "~/db/client.server";
-import { parseOrderFilters } from "~/features/admin/order-filters";
-import { ordersCsvFileName, ordersCsvStream } from "~/features/admin/orders-export.server";
+import { parseOrderFilters } from "~/features/admin/orders/order-filters";
+import { ordersCsvFileName, ordersCsvStream } from "~/features/admin/orders/orders-export.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 
 /** The orders of /admin/orders, with the same filters, as a CSV file streamed as it is read. */

@@ -2,16 +2,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.orders";
 import { SectionCard } from "~/components/layout/section-card";
 import { database } from "~/db/client.server";
-import { filterValues, parseOrderFilters } from "~/features/admin/order-filters";
-import { OrderFiltersForm } from "~/features/admin/ui/order-filters-form";
+import { filterValues, parseOrderFilters } from "~/features/admin/orders/order-filters";
+import { OrderFiltersForm } from "~/features/admin/orders/ui/order-filters-form";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
-import { ordersListPage } from "~/features/admin/orders-admin.server";
+import { ordersListPage } from "~/features/admin/orders/orders-admin.server";
 import { SearchTooBroadError } from "~/features/admin/search-timeout.server";
-import { OrdersList } from "~/features/admin/ui/orders-list";
+import { OrdersList } from "~/features/admin/orders/ui/orders-list";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Commandes" }), ...layoutMeta(matches)];
 

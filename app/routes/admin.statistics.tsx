@@ -9,20 +9,23 @@ import {
   GROUPED_BY,
   statisticsPeriodSchema,
   type Granularity,
-} from "~/features/admin/statistics-period";
+} from "~/features/admin/statistics/statistics-period";
 import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
-import { StatisticsForm } from "~/features/admin/ui/statistics-form";
+import { StatisticsForm } from "~/features/admin/statistics/ui/statistics-form";
 import {
   AirportsTable,
   CurrencyFigures,
   MembershipFigures,
   StatisticsSummary,
-} from "~/features/admin/ui/statistics-view";
-import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics.server";
-import { membershipStatistics, type MembershipStatistics } from "~/features/admin/statistics-memberships.server";
+} from "~/features/admin/statistics/ui/statistics-view";
+import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics/statistics.server";
+import {
+  membershipStatistics,
+  type MembershipStatistics,
+} from "~/features/admin/statistics/statistics-memberships.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { companyDay } from "~/lib/company-time";
 import { formatDayFr } from "~/lib/format-fr";
 import { logger } from "~/logger.server";

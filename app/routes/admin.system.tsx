@@ -1,11 +1,11 @@
 import type { Route } from "./+types/admin.system";
 import { database } from "~/db/client.server";
 import { env } from "~/env.server";
-import { systemFacts } from "~/features/admin/system-facts.server";
+import { systemFacts } from "~/features/admin/system/system-facts.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
-import { QueueDepths, ScheduledJobs, SystemSettings } from "~/features/admin/ui/system-facts";
+import { QueueDepths, ScheduledJobs, SystemSettings } from "~/features/admin/system/ui/system-facts";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta({ title: "Système" }), ...layoutMeta(matches)];
 

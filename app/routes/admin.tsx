@@ -22,19 +22,19 @@ import { database } from "~/db/client.server";
 import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
-import { recentOrders, type OrdersPage } from "~/features/admin/orders-admin.server";
+import { recentOrders, type OrdersPage } from "~/features/admin/orders/orders-admin.server";
 import { LOAD_FAILED, LoadFailedAlert } from "~/features/admin/ui/load-failed";
-import { OrdersList } from "~/features/admin/ui/orders-list";
+import { OrdersList } from "~/features/admin/orders/ui/orders-list";
 import {
   dashboardTotals,
   membershipFigures,
   type DashboardTotals,
   type MembershipFigures,
-} from "~/features/admin/dashboard-totals.server";
-import { MembershipCards } from "~/features/admin/ui/membership-cards";
+} from "~/features/admin/dashboard/dashboard-totals.server";
+import { MembershipCards } from "~/features/admin/dashboard/ui/membership-cards";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { checkHealth } from "~/features/health/health.server";
-import { layoutMeta, pageMeta } from "~/features/seo/page-meta";
+import { checkHealth } from "~/platform/health/health.server";
+import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
 import { env } from "~/env.server";
 import { gatewayLabelFr } from "~/features/payments/live-gateway.server";
 import { logger } from "~/logger.server";

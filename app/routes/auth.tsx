@@ -10,7 +10,7 @@ import { SignInForm, SignUpForm, type AuthIntent } from "~/features/auth/ui/auth
 import { signIn, signUp, type AuthOutcome } from "~/features/auth/credentials.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { signInSchema, signUpSchema } from "~/features/auth/schemas";
-import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readFormData } from "~/lib/form-data.server";

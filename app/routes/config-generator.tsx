@@ -6,7 +6,7 @@ import { GeneratedConfig } from "~/features/site-config/generator/ui/generated-c
 import { GeneratorForm } from "~/features/site-config/generator/ui/generator-form";
 import { PageHeading } from "~/components/layout/page-heading";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
 import { generateSiteConfig } from "~/features/site-config/generator/generate-site-config.server";
 import {
   generatorFormDefaults,

@@ -11,7 +11,7 @@ import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.se
 import { handlePublicForm } from "~/features/messages/public-form.server";
 import { contactSchema } from "~/features/messages/schemas";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteConfig } from "../../site.config";
 import { passRetryAfter } from "~/lib/retry-after";
 

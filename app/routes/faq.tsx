@@ -3,7 +3,7 @@ import type { DocumentHandle } from "~/root";
 import { FaqList, StillHaveQuestions } from "~/features/faq/ui/faq-list";
 import { PageHeading } from "~/components/layout/page-heading";
 import { FAQ_ITEMS } from "~/features/faq/ui/questions";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
 /** Links, native disclosures and forms that post: nothing here needs React in the browser. */

@@ -9,7 +9,7 @@ import { earliestFlightDate } from "~/features/booking/flight-date";
 import { createBooking } from "~/features/booking/orders.server";
 import { BOOKING_SCHEMA } from "~/features/booking/schema";
 import { currencyFromRequest } from "~/lib/currency.server";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { handleFormAction } from "~/lib/form-action.server";

@@ -9,7 +9,7 @@ import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { countClientRequest, TOO_MANY_REQUESTS, tooManyRequests } from "~/lib/rate-limit.server";
-import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import { nudgeOutbox } from "~/platform/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 
 const startConsent = z.object(startConsentShape);

@@ -18,9 +18,9 @@ import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { cardPaymentSchema, PaymentForm } from "~/features/booking/ui/payment-form";
 import { StripePaymentForm } from "~/features/booking/ui/stripe-payment-form";
 import { z } from "~/lib/zod";
-import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import { nudgeOutbox } from "~/platform/mail/outbox-worker.server";
 import { handleFormAction } from "~/lib/form-action.server";
 import { passRetryAfter } from "~/lib/retry-after";
 

@@ -11,7 +11,7 @@ import {
   FastTrackBenefits,
   PremiumFastTrackSection,
 } from "~/features/booking/ui/fast-track-landing";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { trialNote } from "~/features/booking/pricing";
 import { siteConfig } from "../../site.config";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { checkHealth } from "~/features/health/health.server";
+import { checkHealth } from "~/platform/health/health.server";
 
 export async function loader() {
   const health = await checkHealth();

@@ -14,7 +14,7 @@ import { PRICING_SECTION_ID } from "~/features/plans/ui/pricing-highlight";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/currency";
 import { lowestPlanPrice } from "~/features/plans/plans";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
 /** Links, native disclosures and forms that post: nothing here needs React in the browser. */

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/metrics";
 import { database } from "~/db/client.server";
-import { membershipFigures } from "~/features/admin/dashboard-totals.server";
-import { outboxDepth } from "~/features/mail/failed-mails.server";
-import { metricsResponse } from "~/features/observability/metrics-endpoint.server";
+import { membershipFigures } from "~/features/admin/dashboard/dashboard-totals.server";
+import { outboxDepth } from "~/platform/mail/failed-mails.server";
+import { metricsResponse } from "~/platform/observability/metrics-endpoint.server";
 import { failedEventCount } from "~/features/provider-events/failed-events.server";
 
 export function loader({ request }: Route.LoaderArgs) {

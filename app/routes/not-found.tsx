@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundMessage } from "~/components/layout/not-found-message";
-import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
 import { logger } from "~/logger.server";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Page not found" }), NOINDEX];

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/pre-checkout";
 import { PageHeading } from "~/components/layout/page-heading";
 import { PlanPicker } from "~/features/plans/ui/plan-picker";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteConfig } from "../../site.config";
 import type { DocumentHandle } from "~/root";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy";
 import type { DocumentHandle } from "~/root";
 import { LegalDocument } from "~/features/legal/ui/legal-document";
 import { PRIVACY_LAST_UPDATED, privacyIntro, privacySections } from "~/features/privacy/ui/privacy-policy";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
 /** Links, native disclosures and forms that post: nothing here needs React in the browser. */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots[.txt]";
-import { robotsTxt } from "~/features/seo/sitemap";
+import { robotsTxt } from "~/platform/seo/sitemap";
 import { siteOrigin } from "~/lib/site-origin.server";
 
 export function loader({ request }: Route.LoaderArgs) {

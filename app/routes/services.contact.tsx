@@ -6,7 +6,7 @@ import { database } from "~/db/client.server";
 import { MESSAGE_SENT, saveContactMessage } from "~/features/messages/contact.server";
 import { handlePublicForm } from "~/features/messages/public-form.server";
 import { servicesContactSchema } from "~/features/messages/schemas";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { passRetryAfter } from "~/lib/retry-after";
 

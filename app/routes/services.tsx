@@ -9,7 +9,7 @@ import { telHref } from "~/components/layout/nav-links";
 import { PricingSection } from "~/features/plans/ui/pricing-section";
 import { HeadedSection } from "~/components/layout/section-heading";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { ServicesTabs } from "~/features/services/ui/services-tabs";
 import { siteConfig } from "../../site.config";
 import { ServicesContactForm } from "~/features/messages/ui/services-contact-form";

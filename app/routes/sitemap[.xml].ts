@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap[.xml]";
-import { sitemapXml } from "~/features/seo/sitemap";
+import { sitemapXml } from "~/platform/seo/sitemap";
 import { siteOrigin } from "~/lib/site-origin.server";
 
 export function loader({ request }: Route.LoaderArgs) {

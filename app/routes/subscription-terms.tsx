@@ -2,7 +2,7 @@ import type { Route } from "./+types/subscription-terms";
 import type { DocumentHandle } from "~/root";
 import { SubscriptionTerms } from "~/features/legal/ui/subscription-terms";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteConfig } from "../../site.config";
 
 /** Links, native disclosures and forms that post: nothing here needs React in the browser. */

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { database } from "~/db/client.server";
-import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import { nudgeOutbox } from "~/platform/mail/outbox-worker.server";
 import type { AddressCancellation } from "~/features/memberships/cancellation.server";
 import {
   confirmCancellationLink,
@@ -13,7 +13,7 @@ import {
   type CancellationLink,
 } from "~/features/memberships/cancellation-request.server";
 import { CANCELLATION_LINK_HOURS } from "~/features/memberships/cancellation-link";
-import { NOINDEX, pageMeta } from "~/features/seo/page-meta";
+import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
 import { readFormData } from "~/lib/form-data.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount } from "~/lib/currency";

@@ -9,7 +9,7 @@ import { handlePublicForm } from "~/features/messages/public-form.server";
 import { unsubscribeSchema } from "~/features/messages/schemas";
 import { requestCancellation, UNSUBSCRIBE_LINK_SENT } from "~/features/memberships/cancellation-request.server";
 import { CANCELLATION_LINK_HOURS } from "~/features/memberships/cancellation-link";
-import { pageMeta } from "~/features/seo/page-meta";
+import { pageMeta } from "~/platform/seo/page-meta";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { passRetryAfter } from "~/lib/retry-after";
 

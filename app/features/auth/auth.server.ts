@@ -9,7 +9,7 @@ import { CONTROL_CHARACTER, CONTROL_CHARACTER_REFUSED_FR } from "~/lib/form-data
 import { secureCookies } from "~/lib/cookies.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { logger } from "~/logger.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
 import { addressConfirmationMail, VERIFICATION_LINK_HOURS } from "./verification-mail";

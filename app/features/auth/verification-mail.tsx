@@ -1,4 +1,4 @@
-import { MailButton, MailLayout, MailParagraph, renderMail, type MailContent } from "~/features/mail/layout";
+import { MailButton, MailLayout, MailParagraph, renderMail, type MailContent } from "~/platform/mail/layout";
 import { siteConfig } from "../../../site.config";
 
 /** How long the confirmation link works: better-auth's default for an e-mail verification token. */

@@ -10,9 +10,9 @@ import {
   mailColours,
   renderMail,
   type MailContent,
-} from "~/features/mail/layout";
-import type { MailAttachment } from "~/features/mail/attachment";
-import type { OutgoingMail } from "~/features/mail/outbox.server";
+} from "~/platform/mail/layout";
+import type { MailAttachment } from "~/platform/mail/attachment";
+import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
 import { flightDayCalendar } from "./flight-day-calendar";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
 import { customers, orderEvents, orders, type CurrencyCode } from "~/db/schema";
-import { countBooking } from "~/features/observability/metrics.server";
+import { countBooking } from "~/platform/observability/metrics.server";
 import { siteConfig } from "../../../site.config";
 import { newOrderNumber } from "./order-number";
 import { CUSTOMER_ACTOR } from "~/lib/actor";

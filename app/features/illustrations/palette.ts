@@ -1,4 +1,4 @@
-import { hslToRgb, parseHslTriplet } from "~/features/site-config/hsl";
+import { hslToRgb, parseHslTriplet } from "~/lib/hsl";
 import type { HslTriplet, SiteConfig } from "~/features/site-config/types";
 
 /** The colours the illustrations are drawn in: the brand's, as hex, plus fixed neutrals. */

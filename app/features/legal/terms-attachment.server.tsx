@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import type { MailAttachment } from "~/features/mail/attachment";
+import type { MailAttachment } from "~/platform/mail/attachment";
 import type { CurrencyCode } from "~/lib/currency";
 import { SubscriptionTerms } from "./ui/subscription-terms";
 import { TermsAndConditions } from "./ui/terms";

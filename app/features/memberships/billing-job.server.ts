@@ -4,8 +4,8 @@ import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { countRenewals, recordJobRun } from "~/features/observability/metrics.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { countRenewals, recordJobRun } from "~/platform/observability/metrics.server";
 import type { CardFormGateway, SavedCardChargeResult } from "~/features/payments/gateway";
 import { finishRefund, reserveRefund } from "~/features/payments/refunds.server";
 import { SYSTEM_ACTOR } from "~/lib/actor";

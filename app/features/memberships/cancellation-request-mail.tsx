@@ -5,7 +5,7 @@ import {
   MailParagraph,
   renderMail,
   type MailContent,
-} from "~/features/mail/layout";
+} from "~/platform/mail/layout";
 import { siteConfig } from "../../../site.config";
 
 export interface ConfirmCancellationDetails {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { unsubscribeRequests } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import { cancelMembershipOfAddress, type AddressCancellation } from "./cancellation.server";
 import { confirmCancellationMail, cancellationConfirmedNoticeMail } from "./cancellation-request-mail";
 import { siteConfig } from "../../../site.config";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships, type CurrencyCode } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import type { PaymentGateway } from "~/features/payments/gateway";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";

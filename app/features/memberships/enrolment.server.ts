@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships, type CurrencyCode } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { formatAmount } from "~/lib/currency";

@@ -2,7 +2,7 @@ import { addDays } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices } from "~/db/schema";
-import { enqueueMail, enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server";
+import { enqueueMail, enqueueMails, type OutgoingMail } from "~/platform/mail/outbox.server";
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { formatDateTimeFr } from "~/lib/format-fr";

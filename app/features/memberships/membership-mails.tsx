@@ -6,8 +6,8 @@ import {
   MailParagraph,
   renderMail,
   type MailContent,
-} from "~/features/mail/layout";
-import type { OutgoingMail } from "~/features/mail/outbox.server";
+} from "~/platform/mail/layout";
+import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";

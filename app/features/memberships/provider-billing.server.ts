@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, invoices, memberships, orders, type CurrencyCode } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import type { HostedCardGateway, ProviderSubscriptionState } from "~/features/payments/gateway";
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";

@@ -1,4 +1,4 @@
-import { MailFields, MailLayout, MailParagraph, MailQuote, renderMail, type MailContent } from "~/features/mail/layout";
+import { MailFields, MailLayout, MailParagraph, MailQuote, renderMail, type MailContent } from "~/platform/mail/layout";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../site.config";
 

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import { contactAcknowledgementMail, contactNotificationMail, type ContactMessageDetails } from "./contact-mail";
 import { siteConfig } from "../../../site.config";
 

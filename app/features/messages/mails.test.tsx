@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "../../../site.config";
-import { MailButton, renderMail } from "~/features/mail/layout";
+import { MailButton, renderMail } from "~/platform/mail/layout";
 import { contactAcknowledgementMail, contactNotificationMail } from "./contact-mail";
 
 const hostile = {

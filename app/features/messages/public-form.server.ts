@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { nudgeOutbox } from "~/features/mail/outbox-worker.server";
+import { nudgeOutbox } from "~/platform/mail/outbox-worker.server";
 import { logger } from "~/logger.server";
 import { handleFormAction } from "~/lib/form-action.server";
 import type { Toast } from "~/lib/toast";

@@ -5,8 +5,8 @@ import {
   MailParagraph,
   renderMail,
   type MailContent,
-} from "~/features/mail/layout";
-import type { OutgoingMail } from "~/features/mail/outbox.server";
+} from "~/platform/mail/layout";
+import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { REFUND_WITHIN_DAYS } from "./refund";

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { refunds, type CurrencyCode } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import type { PaymentGateway } from "./gateway";
 import { refundIssuedMail, type RefundMailDetails } from "./refund-mail";
 

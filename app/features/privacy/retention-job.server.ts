@@ -12,7 +12,7 @@ import {
   withdrawals,
 } from "~/db/schema";
 import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
-import { recordJobRun } from "~/features/observability/metrics.server";
+import { recordJobRun } from "~/platform/observability/metrics.server";
 import {
   deleteCustomersWithoutOrders,
   deleteUnpaidOrders,

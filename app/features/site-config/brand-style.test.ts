@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "../../../site.config";
 import { brandCssVariables } from "./brand-style";
-import { contrastRatio, parseHslTriplet } from "./hsl";
+import { contrastRatio, parseHslTriplet } from "~/lib/hsl";
 
 const colors = {
   primary: "205 85% 45%",

@@ -1,4 +1,4 @@
-import { parseHslTriplet, readableForeground, readableOn, type Hsl } from "./hsl";
+import { parseHslTriplet, readableForeground, readableOn, type Hsl } from "~/lib/hsl";
 import type { HslTriplet, SiteConfig } from "./types";
 
 function parse(name: string, value: HslTriplet): Hsl {

@@ -1,4 +1,4 @@
-import { formatHslTriplet, hslToRgb, parseHslTriplet, type Hsl } from "./hsl";
+import { formatHslTriplet, hslToRgb, parseHslTriplet, type Hsl } from "~/lib/hsl";
 import type { HslTriplet, SiteConfig } from "./types";
 
 const HEX = /^#([0-9a-f]{6})$/i;

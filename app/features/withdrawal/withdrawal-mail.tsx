@@ -6,8 +6,8 @@ import {
   MailParagraph,
   renderMail,
   type MailContent,
-} from "~/features/mail/layout";
-import type { OutgoingMail } from "~/features/mail/outbox.server";
+} from "~/platform/mail/layout";
+import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";

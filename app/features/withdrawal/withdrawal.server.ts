@@ -13,7 +13,7 @@ import {
 } from "~/db/schema";
 import { orderRefunds, refundOrder } from "~/features/booking/order-refund.server";
 import { CHARGED_ORDER_STATUSES, isPaidStatus } from "~/features/booking/order-status";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import { decideCancellation } from "~/features/memberships/cancellation.server";
 import { tellProviderCancel } from "~/features/memberships/provider-cancel.server";
 import { invoiceRefunds, refundInvoice } from "~/features/memberships/invoice-refund.server";

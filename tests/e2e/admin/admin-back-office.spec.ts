@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { signInAsNewAdmin, signInAsNewMember } from "../../support/e2e/auth-page";
-import { emailSamples } from "~/features/admin/email-samples";
+import { emailSamples } from "~/features/admin/system/email-samples";
 import { bookAndPay } from "../../support/e2e/booking-form";
 import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
 import {

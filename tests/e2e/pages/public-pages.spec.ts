@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, seriousA11yViolations, test } from "../../support/e2e/fixtures";
-import { PUBLIC_PAGE_PATHS } from "~/features/seo/sitemap";
+import { PUBLIC_PAGE_PATHS } from "~/platform/seo/sitemap";
 import { siteConfig } from "../../../site.config";
 
 const { domains } = siteConfig;

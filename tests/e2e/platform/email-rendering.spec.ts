@@ -1,4 +1,4 @@
-import { emailSamples, previewHtml } from "~/features/admin/email-samples";
+import { emailSamples, previewHtml } from "~/features/admin/system/email-samples";
 import { siteConfig } from "../../../site.config";
 import { expect, test } from "../../support/e2e/fixtures";
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { CustomerDetails, CustomerOrderRow, CustomersPage } from "~/features/admin/customers-admin.server";
+import type { CustomerDetails, CustomersPage } from "~/features/admin/customers/customers-admin.server";
+import type { CustomerOrderRow } from "~/features/admin/orders/orders-admin.server";
 import type { CustomerSearch } from "~/features/admin/customer-search";
 import type { KeysetPage } from "~/features/admin/keyset.server";
 import { anonymiseCustomers } from "~/features/privacy/customer-removal.server";

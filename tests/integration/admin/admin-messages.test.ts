@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactMessages, unsubscribeRequests } from "~/db/schema";
 import type { KeysetPage } from "~/features/admin/keyset.server";
-import type { ContactMessageRow, UnsubscribeRequestRow } from "~/features/admin/messages-admin.server";
+import type { ContactMessageRow, UnsubscribeRequestRow } from "~/features/admin/messages/messages-admin.server";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin.messages";
 import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../../support/integration/requests";
 import { insertContactMessage, insertUnsubscribeRequest } from "../../support/integration/personal-data-fixtures";

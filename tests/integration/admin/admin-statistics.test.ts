@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, orders } from "~/db/schema";
 import { ORDER_STATUSES } from "~/db/schema";
-import type { MembershipStatistics } from "~/features/admin/statistics-memberships.server";
+import type { MembershipStatistics } from "~/features/admin/statistics/statistics-memberships.server";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import {
   UNPAID_ORDER_STATUSES,
   WITHDRAWN_ORDER_STATUSES,
   type SalesStatistics,
-} from "~/features/admin/statistics.server";
+} from "~/features/admin/statistics/statistics.server";
 import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";

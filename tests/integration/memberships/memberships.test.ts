@@ -25,7 +25,7 @@ import type {
   RefundRequest,
   SavedCardChargeRequest,
 } from "~/features/payments/gateway";
-import { processMetrics } from "~/features/observability/metrics.server";
+import { processMetrics } from "~/platform/observability/metrics.server";
 import { createSandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { siteConfig } from "../../../site.config";

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installDatabase, openDatabase } from "~/db/client.server";
 import { contactMessages, jobRuns } from "~/db/schema";
-import type { SystemFacts } from "~/features/admin/system-facts.server";
+import type { SystemFacts } from "~/features/admin/system/system-facts.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { RETENTION_LOCK_ID, runRetention } from "~/features/privacy/retention-job.server";

@@ -19,7 +19,7 @@ import {
   user,
 } from "~/db/schema";
 import { refundOrder } from "~/features/booking/order-refund.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";

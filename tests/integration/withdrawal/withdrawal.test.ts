@@ -14,7 +14,7 @@ import { receiptTime } from "~/features/withdrawal/receipt-time";
 import { recordWithdrawal, UNMATCHED_STATEMENTS_PER_HOUR } from "~/features/withdrawal/withdrawal.server";
 import { erasePersonalData, findPersonalData, personalDataCounts } from "~/features/privacy/personal-data.server";
 import { withdrawalsOf } from "~/features/withdrawal/withdrawals-admin.server";
-import { listWithdrawals, recentOverflow } from "~/features/admin/withdrawals-list.server";
+import { listWithdrawals, recentOverflow } from "~/features/admin/withdrawals/withdrawals-list.server";
 import type { WithdrawalStep } from "~/features/withdrawal/withdrawal-steps";
 import { companyDay } from "~/lib/company-time";
 import { action as withdrawAction } from "~/routes/withdraw";

@@ -8,7 +8,7 @@ import {
   membershipFigures,
   type DashboardTotals,
   type MembershipFigures,
-} from "~/features/admin/dashboard-totals.server";
+} from "~/features/admin/dashboard/dashboard-totals.server";
 import { RECURRING_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 
 interface GroupTotal {

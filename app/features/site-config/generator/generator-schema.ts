@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { parseHslTriplet } from "~/features/site-config/hsl";
+import { parseHslTriplet } from "~/lib/hsl";
 import type { SiteConfig } from "~/features/site-config/types";
 
 /** The colours the generator's form starts from. */

@@ -1,0 +1,253 @@
+import { AsyncResource } from "node:async_hooks";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import type { Env } from "~/env.server";
+import { countMailDelivery } from "~/platform/observability/metrics.server";
+import { logger as processLogger } from "~/logger.server";
+import { smtpTransport, type MailTransport } from "./transport.server";
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  /** Undefined when SMTP_URL is unset: mails then stay queued and are only logged. */
+  transport: MailTransport | undefined;
+  from: string;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** After this many failed attempts a mail is given up as 'failed'. */
+  maxAttempts?: number;
+  /** Delay before the first retry; it doubles with every further failure, up to `maxRetryDelayMs`. */
+  retryBaseMs?: number;
+  maxRetryDelayMs?: number;
+  /** How long a claimed mail belongs to this worker before another one may take it (after a crash). */
+  leaseMs?: number;
+}
+
+type ClaimedMail = Pick<
+  typeof outbox.$inferSelect,
+  "id" | "to" | "subject" | "textBody" | "htmlBody" | "attachments" | "attempts"
+>;
+
+const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+/**
+ * Sends what the outbox holds. Each pass claims due mails in a short transaction with
+ * `FOR UPDATE SKIP LOCKED` and leases them (status 'sending', next attempt pushed out), then sends
+ * outside any transaction, so several instances never send one mail twice and a slow SMTP server
+ * never holds a database lock. A mail that fails is retried with exponential backoff.
+ */
+export class OutboxWorker {
+  private readonly options: Required<Omit<OutboxWorkerOptions, "transport">> & { transport?: MailTransport };
+  private timer: NodeJS.Timeout | undefined;
+  private pass: Promise<void> | undefined;
+  private passRequested = false;
+  private stopped = true;
+  /** Without a transport: the last held mail already logged, so each is logged once. */
+  private heldCursor: { createdAt: string; id: string } | undefined;
+  /**
+   * Runs work in the async context the worker was made in. A request that nudges the worker must not
+   * lend its context to the passes that follow, nor to the timers they set: every later line the
+   * worker logs would carry that request's id.
+   */
+  private readonly detached = AsyncResource.bind((work: () => void) => work());
+
+  constructor(options: OutboxWorkerOptions) {
+    this.options = {
+      pollIntervalMs: 5_000,
+      batchSize: 10,
+      maxAttempts: 8,
+      retryBaseMs: 30_000,
+      maxRetryDelayMs: 60 * 60_000,
+      leaseMs: 5 * 60_000,
+      ...options,
+    };
+  }
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    if (!this.options.transport) {
+      this.options.logger.warn("SMTP_URL is not set: e-mails stay queued in the outbox until it is");
+    }
+    this.nudge();
+  }
+
+  /** Runs a pass now (or right after the one under way): call it once a transaction that queued mail commits. */
+  nudge() {
+    if (this.stopped) return;
+    if (this.pass) {
+      this.passRequested = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.detached(() => {
+      this.pass = this.runPasses().finally(() => {
+        this.pass = undefined;
+        if (!this.stopped) this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs).unref();
+      });
+    });
+  }
+
+  /** Stops polling and waits for the mail being sent, so the database can close after it. */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.pass;
+    this.options.transport?.close();
+  }
+
+  private async runPasses() {
+    do {
+      this.passRequested = false;
+      try {
+        // A full batch means more may be waiting: keep going instead of waiting for the next poll.
+        while ((await this.runOnce()) === this.options.batchSize && !this.stopped);
+      } catch (error) {
+        this.options.logger.error({ err: error }, "outbox pass failed");
+      }
+    } while (this.passRequested && !this.stopped);
+  }
+
+  /** One pass: claims up to a batch of due mails and sends them. Returns how many it claimed. */
+  async runOnce(): Promise<number> {
+    const { transport } = this.options;
+    if (!transport) return this.logHeldMails();
+    const claimed = await this.claimDueMails();
+    for (const mail of claimed) await this.deliver(mail, transport);
+    return claimed.length;
+  }
+
+  private claimDueMails(): Promise<ClaimedMail[]> {
+    const { db, batchSize, leaseMs } = this.options;
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(inArray(outbox.status, ["pending", "sending"]), lte(outbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outbox.nextAttemptAt))
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: inMilliseconds(leaseMs) })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({
+          id: outbox.id,
+          to: outbox.to,
+          subject: outbox.subject,
+          textBody: outbox.textBody,
+          htmlBody: outbox.htmlBody,
+          attachments: outbox.attachments,
+          attempts: outbox.attempts,
+        });
+    });
+  }
+
+  private async deliver(mail: ClaimedMail, transport: MailTransport) {
+    const { db, from, logger, maxAttempts } = this.options;
+    try {
+      await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        attachments: mail.attachments ?? [],
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const givenUp = mail.attempts >= maxAttempts;
+      countMailDelivery(givenUp ? "failed" : "retry");
+      await db
+        .update(outbox)
+        .set(
+          givenUp
+            ? { status: "failed", lastError: reason.slice(0, 1000), failedAt: sql`now()` }
+            : {
+                status: "pending",
+                lastError: reason.slice(0, 1000),
+                nextAttemptAt: inMilliseconds(this.retryDelayMs(mail.attempts)),
+              },
+        )
+        .where(eq(outbox.id, mail.id));
+      logger.warn(
+        { mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts, reason },
+        givenUp ? "mail failed, giving up" : "mail failed, will retry",
+      );
+      return;
+    }
+    await db
+      .update(outbox)
+      .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+      .where(eq(outbox.id, mail.id));
+    countMailDelivery("sent");
+    logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, "mail sent");
+  }
+
+  private retryDelayMs(failedAttempts: number) {
+    const { retryBaseMs, maxRetryDelayMs } = this.options;
+    return Math.min(retryBaseMs * 2 ** (failedAttempts - 1), maxRetryDelayMs);
+  }
+
+  /** Without SMTP nothing is sent; each newly queued mail is logged once (recipient and subject, never the body). */
+  private async logHeldMails(): Promise<number> {
+    const { db, logger, batchSize } = this.options;
+    const cursor = this.heldCursor;
+    const held = await db
+      .select({
+        id: outbox.id,
+        to: outbox.to,
+        subject: outbox.subject,
+        // As text, to keep the microseconds a JavaScript Date would drop.
+        createdAt: sql<string>`${outbox.createdAt}::text`,
+      })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, "pending"),
+          cursor
+            ? sql`(${outbox.createdAt}, ${outbox.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(outbox.createdAt), asc(outbox.id))
+      .limit(batchSize);
+    for (const mail of held) {
+      logger.info(
+        { mailId: mail.id, to: mail.to, subject: mail.subject },
+        "mail queued, not sent: SMTP_URL is not set",
+      );
+    }
+    const last = held.at(-1);
+    if (last) this.heldCursor = { createdAt: last.createdAt, id: last.id };
+    return held.length;
+  }
+}
+
+let processWorker: OutboxWorker | undefined;
+
+/** Starts the process's worker from the environment; the server does this once at boot. */
+export function startOutboxWorker(db: Database, config: Pick<Env, "SMTP_URL" | "MAIL_FROM">): OutboxWorker {
+  const worker = new OutboxWorker({
+    db,
+    transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
+    from: config.MAIL_FROM,
+    logger: processLogger,
+  });
+  worker.start();
+  processWorker = worker;
+  return worker;
+}
+
+/** Asks the process's worker to send now; call it after the transaction that queued mail has committed. */
+export function nudgeOutbox() {
+  processWorker?.nudge();
+}
