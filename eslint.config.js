@@ -9,6 +9,18 @@ const zodThroughLib = {
   allowTypeImports: true,
 };
 
+function noFeatureImports(files, message) {
+  return {
+    files: [files],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [zodThroughLib], patterns: [{ regex: "^(~/|(\\.\\./)+)features(/|$)", message }] },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -31,42 +43,16 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // components/ holds what any feature may use, so it may not depend on one (ADR 014).
-    files: ["app/components/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          paths: [zodThroughLib],
-          patterns: [
-            {
-              regex: "^(~/|(\\.\\./)+)features(/|$)",
-              message: "app/components may not import a feature: move the piece into the feature, or pass it in.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The platform (mail, observability, seo, health) is plumbing every feature may use: it knows none.
-    files: ["app/platform/**"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          paths: [zodThroughLib],
-          patterns: [
-            {
-              regex: "^(~/|(\\.\\./)+)features(/|$)",
-              message: "app/platform may not import a feature: pass what it needs in, or move it to app/lib.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // components/ holds what any feature may use, so it may not depend on one (ADR 014); the platform
+  // (mail, observability, seo, health) is plumbing every feature may use: it knows none either.
+  noFeatureImports(
+    "app/components/**",
+    "app/components may not import a feature: move the piece into the feature, or pass it in.",
+  ),
+  noFeatureImports(
+    "app/platform/**",
+    "app/platform may not import a feature: pass what it needs in, or move it to app/lib.",
+  ),
   { files: ["app/lib/form-data.server.ts"], rules: { "no-restricted-properties": "off" } },
   { files: ["app/lib/zod.ts"], rules: { "@typescript-eslint/no-restricted-imports": "off" } },
 );

@@ -3,24 +3,11 @@ import { WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
-import { membershipWording } from "./membership-wording";
+import { membershipWording as terms } from "./membership-wording";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
 const { company } = siteConfig;
-const {
-  trialDays,
-  reminderGraceDays,
-  retryEveryDays,
-  changeOfMindDays,
-  refundWithinDays,
-  notice,
-  noticePeriod,
-  everyPeriod,
-  reminderBefore,
-  plans,
-  trialPlan,
-} = membershipWording;
 
 export const subscriptionTermsIntro = (
   <p>
@@ -36,11 +23,11 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "The free trial",
     body: (
       <p>
-        Your first fast-track purchase starts a {trialDays}-day free trial of the {trialPlan.name} plan, one per e-mail
-        address. Nothing is charged for the trial, and {reminderBefore} before it ends we e-mail you the date and the
-        amount of the first charge. If you do not cancel, the trial becomes a paid membership when it ends:{" "}
-        <Price amount={trialPlan.price} /> is charged on that day and then {everyPeriod}. If you cancel online before
-        the trial ends, you pay nothing at all.
+        Your first fast-track purchase starts a {terms.trialDays}-day free trial of the {terms.trialPlan.name} plan, one
+        per e-mail address. Nothing is charged for the trial, and {terms.reminderBefore} before it ends we e-mail you
+        the date and the amount of the first charge. If you do not cancel, the trial becomes a paid membership when it
+        ends: <Price amount={terms.trialPlan.price} /> is charged on that day and then {terms.everyPeriod}. If you
+        cancel online before the trial ends, you pay nothing at all.
       </p>
     ),
   },
@@ -49,11 +36,13 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Billing every quarter",
     body: (
       <>
-        <p>When the trial ends, the fee of your plan is charged to the card you paid with, and then {everyPeriod}:</p>
+        <p>
+          When the trial ends, the fee of your plan is charged to the card you paid with, and then {terms.everyPeriod}:
+        </p>
         <ul>
-          {plans.map((plan) => (
+          {terms.plans.map((plan) => (
             <li key={plan.id}>
-              <strong>{plan.name}</strong>: <Price amount={plan.price} /> {everyPeriod}
+              <strong>{plan.name}</strong>: <Price amount={plan.price} /> {terms.everyPeriod}
             </li>
           ))}
         </ul>
@@ -81,9 +70,9 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Payment reminders",
     body: (
       <p>
-        If a payment is declined, we send you a payment reminder by e-mail. You then have {reminderGraceDays} days to
-        pay, and we try your card again every {retryEveryDays} days. If the payment has still not been made{" "}
-        {reminderGraceDays} days after the reminder, your membership ends and nothing more is charged.
+        If a payment is declined, we send you a payment reminder by e-mail. You then have {terms.reminderGraceDays} days
+        to pay, and we try your card again every {terms.retryEveryDays} days. If the payment has still not been made{" "}
+        {terms.reminderGraceDays} days after the reminder, your membership ends and nothing more is charged.
       </p>
     ),
   },
@@ -99,21 +88,21 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
           period you keep access until its end.
         </p>
         <p>
-          After your first paid period you never have to give more than {notice}: your membership ends {noticePeriod}{" "}
-          after your cancellation, or at the end of the period if that comes sooner, and we automatically refund the fee
-          for the rest of the period in proportion to the time. We confirm on screen and by e-mail until when you keep
-          access and any amount we refund.
+          After your first paid period you never have to give more than {terms.notice}: your membership ends{" "}
+          {terms.noticePeriod} after your cancellation, or at the end of the period if that comes sooner, and we
+          automatically refund the fee for the rest of the period in proportion to the time. We confirm on screen and by
+          e-mail until when you keep access and any amount we refund.
         </p>
       </>
     ),
   },
   {
     id: "change-of-mind",
-    title: `Changing your mind within ${changeOfMindDays} days`,
+    title: `Changing your mind within ${terms.changeOfMindDays} days`,
     body: (
       <>
         <p>
-          You may withdraw within {changeOfMindDays} days of receiving your confirmation e-mail, without giving a
+          You may withdraw within {terms.changeOfMindDays} days of receiving your confirmation e-mail, without giving a
           reason: online with our <Link to={WITHDRAW_PATH}>withdrawal function</Link>, by e-mail, or with the{" "}
           <Link to="/terms#cancellation-form">model withdrawal form</Link> in our terms. Your membership then ends
           straight away and nothing more is charged.
@@ -132,9 +121,9 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "Refunds",
     body: (
       <p>
-        A fee that has been charged is not refunded, except the unused part when you withdraw within {changeOfMindDays}{" "}
-        days or your membership ends with {notice} as above, and a confirmed duplicate charge or technical overcharge.
-        We refund to the card you paid with within {refundWithinDays} days.
+        A fee that has been charged is not refunded, except the unused part when you withdraw within{" "}
+        {terms.changeOfMindDays} days or your membership ends with {terms.notice} as above, and a confirmed duplicate
+        charge or technical overcharge. We refund to the card you paid with within {terms.refundWithinDays} days.
       </p>
     ),
   },

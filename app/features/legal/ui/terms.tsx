@@ -4,24 +4,11 @@ import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
-import { membershipWording } from "./membership-wording";
+import { membershipWording as terms } from "./membership-wording";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
 const { company, domains, fastTrack } = siteConfig;
-const {
-  trialDays,
-  reminderGraceDays,
-  retryEveryDays,
-  changeOfMindDays,
-  refundWithinDays,
-  notice,
-  noticePeriod,
-  everyPeriod,
-  reminderBefore,
-  plans,
-  trialPlan,
-} = membershipWording;
 
 export const TERMS_LAST_UPDATED = "2025-03-21";
 
@@ -133,9 +120,9 @@ export const termsSections: LegalSectionContent[] = [
       <>
         <p>There are two plans:</p>
         <ul>
-          {plans.map((plan) => (
+          {terms.plans.map((plan) => (
             <li key={plan.id}>
-              <strong>{plan.name}</strong>: <Price amount={plan.price} />, {everyPeriod}
+              <strong>{plan.name}</strong>: <Price amount={plan.price} />, {terms.everyPeriod}
               <ul className="mt-2">
                 {plan.features.map((feature) => (
                   <li key={feature}>{feature}</li>
@@ -157,20 +144,20 @@ export const termsSections: LegalSectionContent[] = [
     body: (
       <>
         <p>
-          Every membership starts with a <strong>{trialDays}-day free trial</strong>, which your first fast-track
+          Every membership starts with a <strong>{terms.trialDays}-day free trial</strong>, which your first fast-track
           purchase starts (see <a href="#fast-track-bookings">Fast-track bookings</a>). If you cancel during the trial,
-          you pay nothing. {reminderBefore} before the trial ends, we send you an e-mail with the date and the amount of
-          the first charge.
+          you pay nothing. {terms.reminderBefore} before the trial ends, we send you an e-mail with the date and the
+          amount of the first charge.
         </p>
         <p>
-          If you do not cancel, the free trial becomes a paid membership when it ends: on that day, {trialDays} days
-          after your payment, the fee of your plan is charged for the first time to the card you paid with, and again{" "}
-          {everyPeriod} after that:
+          If you do not cancel, the free trial becomes a paid membership when it ends: on that day, {terms.trialDays}{" "}
+          days after your payment, the fee of your plan is charged for the first time to the card you paid with, and
+          again {terms.everyPeriod} after that:
         </p>
         <ul>
-          {plans.map((plan) => (
+          {terms.plans.map((plan) => (
             <li key={plan.id}>
-              {plan.name}: <Price amount={plan.price} /> {everyPeriod}
+              {plan.name}: <Price amount={plan.price} /> {terms.everyPeriod}
             </li>
           ))}
         </ul>
@@ -220,12 +207,12 @@ export const termsSections: LegalSectionContent[] = [
           child; the total is shown before you pay.
         </p>
         <p>
-          Your first fast-track purchase includes a {trialDays}-day free trial of the {trialPlan.name} membership, which
-          starts when your payment is taken. When the trial ends, the membership becomes paid: it costs{" "}
-          <Price amount={trialPlan.price} /> {everyPeriod}, charged to the card you paid the booking with, the first
-          time on the day the trial ends, unless you cancel before then. An e-mail address gets one free trial: a later
-          booking with the same address does not start another. The rest of these terms apply to that membership like to
-          any other.
+          Your first fast-track purchase includes a {terms.trialDays}-day free trial of the {terms.trialPlan.name}{" "}
+          membership, which starts when your payment is taken. When the trial ends, the membership becomes paid: it
+          costs <Price amount={terms.trialPlan.price} /> {terms.everyPeriod}, charged to the card you paid the booking
+          with, the first time on the day the trial ends, unless you cancel before then. An e-mail address gets one free
+          trial: a later booking with the same address does not start another. The rest of these terms apply to that
+          membership like to any other.
         </p>
         <p>
           A booking is valid for the airport and date you chose. Please allow enough time for your journey: fast track
@@ -248,24 +235,24 @@ export const termsSections: LegalSectionContent[] = [
         </p>
         <p>
           If a payment is declined, we send you a payment reminder by e-mail, with what to do and the date your
-          membership ends if the fee stays unpaid. You then have <strong>{reminderGraceDays} days</strong> to pay;
-          meanwhile we try your card again every {retryEveryDays} days. If the payment has still not been made{" "}
-          {reminderGraceDays} days after the reminder, the contract ends, your membership stops and nothing more is
-          charged.
+          membership ends if the fee stays unpaid. You then have <strong>{terms.reminderGraceDays} days</strong> to pay;
+          meanwhile we try your card again every {terms.retryEveryDays} days. If the payment has still not been made{" "}
+          {terms.reminderGraceDays} days after the reminder, the contract ends, your membership stops and nothing more
+          is charged.
         </p>
       </>
     ),
   },
   {
     id: "change-of-mind",
-    title: `Your ${changeOfMindDays}-day right of withdrawal`,
+    title: `Your ${terms.changeOfMindDays}-day right of withdrawal`,
     body: (
       <>
         <p>
           You may withdraw from the contract, that is change your mind about your membership, your fast-track booking or
-          both, without giving a reason within <strong>{changeOfMindDays} days</strong> of the day you receive our
-          confirmation e-mail. You are in time if you send your statement before the {changeOfMindDays} days are over.
-          You can withdraw:
+          both, without giving a reason within <strong>{terms.changeOfMindDays} days</strong> of the day you receive our
+          confirmation e-mail. You are in time if you send your statement before the {terms.changeOfMindDays} days are
+          over. You can withdraw:
         </p>
         <ul>
           <li>
@@ -280,11 +267,11 @@ export const termsSections: LegalSectionContent[] = [
             not have to.
           </li>
         </ul>
-        <h3>Starting before the {changeOfMindDays} days are over</h3>
+        <h3>Starting before the {terms.changeOfMindDays} days are over</h3>
         <p>
           On the payment page you ask us expressly, by ticking a box, to provide your fast track and to start your
-          membership&rsquo;s free trial within the {changeOfMindDays}-day period, and you acknowledge what that means if
-          you then withdraw. We keep the words you agreed to and the time with your order.
+          membership&rsquo;s free trial within the {terms.changeOfMindDays}-day period, and you acknowledge what that
+          means if you then withdraw. We keep the words you agreed to and the time with your order.
         </p>
         <ul>
           <li>
@@ -299,7 +286,7 @@ export const termsSections: LegalSectionContent[] = [
           </li>
         </ul>
         <p>
-          We refund what you are owed within <strong>{refundWithinDays} days</strong> of the day we receive your
+          We refund what you are owed within <strong>{terms.refundWithinDays} days</strong> of the day we receive your
           withdrawal, to the card you paid with, at no cost to you.
         </p>
       </>
@@ -329,11 +316,11 @@ export const termsSections: LegalSectionContent[] = [
           that fee is not charged.
         </p>
         <p>
-          After your first paid period you never have to give more than {notice}. When you cancel during a later period,
-          your membership ends {noticePeriod} after your cancellation, or at the end of that period if it ends sooner;
-          no further fee is charged, and you keep access until then. If it ends before the end of the period you have
-          paid for, we automatically refund the fee for the rest of that period, in proportion to the time, to the card
-          you paid with within {refundWithinDays} days.
+          After your first paid period you never have to give more than {terms.notice}. When you cancel during a later
+          period, your membership ends {terms.noticePeriod} after your cancellation, or at the end of that period if it
+          ends sooner; no further fee is charged, and you keep access until then. If it ends before the end of the
+          period you have paid for, we automatically refund the fee for the rest of that period, in proportion to the
+          time, to the card you paid with within {terms.refundWithinDays} days.
         </p>
         <p>
           We confirm your cancellation on screen and by e-mail, with the date until which you keep access and any amount
@@ -341,7 +328,8 @@ export const termsSections: LegalSectionContent[] = [
         </p>
         <p>
           The membership ends when you cancel it, or when a payment is declined and not made within the{" "}
-          {reminderGraceDays} days of the payment reminder (see <a href="#payment">Payment and payment reminders</a>).
+          {terms.reminderGraceDays} days of the payment reminder (see{" "}
+          <a href="#payment">Payment and payment reminders</a>).
         </p>
       </>
     ),
@@ -354,22 +342,22 @@ export const termsSections: LegalSectionContent[] = [
         <p>Once a fee has been charged, it is not refunded, except:</p>
         <ul>
           <li>
-            when you withdraw within {changeOfMindDays} days: the part of the fee for the time after your withdrawal
-            (see <a href="#change-of-mind">Your right of withdrawal</a>);
+            when you withdraw within {terms.changeOfMindDays} days: the part of the fee for the time after your
+            withdrawal (see <a href="#change-of-mind">Your right of withdrawal</a>);
           </li>
           <li>
-            when, after your first paid period, your cancellation ends your membership {noticePeriod} after you cancel:
-            the part of the fee for the time after that, without your asking (see{" "}
+            when, after your first paid period, your cancellation ends your membership {terms.noticePeriod} after you
+            cancel: the part of the fee for the time after that, without your asking (see{" "}
             <a href="#cancellation">Cancelling your membership</a>);
           </li>
           <li>a duplicate charge, where you were charged twice for the same period; and</li>
           <li>a technical overcharge, where you were charged more than your plan&rsquo;s price.</li>
         </ul>
         <p>
-          A withdrawal, and the rest of a period after a cancellation with {notice}, are refunded without your asking.
-          Tell our customer service about any other such charge. Once we have confirmed it, we refund the amount to the
-          card you paid with within <strong>{refundWithinDays} days</strong>, and tell you by e-mail how much we
-          refunded.
+          A withdrawal, and the rest of a period after a cancellation with {terms.notice}, are refunded without your
+          asking. Tell our customer service about any other such charge. Once we have confirmed it, we refund the amount
+          to the card you paid with within <strong>{terms.refundWithinDays} days</strong>, and tell you by e-mail how
+          much we refunded.
         </p>
       </>
     ),
