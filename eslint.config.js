@@ -9,6 +9,11 @@ const zodThroughLib = {
   allowTypeImports: true,
 };
 
+/**
+ * @param {string} files
+ * @param {string} message
+ * @returns {import("typescript-eslint").ConfigWithExtends}
+ */
 function noFeatureImports(files, message) {
   return {
     files: [files],
