@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import type { ReceivedMail } from "../smtp-sink.mjs";
+
+export { screenshots } from "./screenshots";
 
 /** A client address for one test, sent as X-Forwarded-For (the e2e server trusts its loopback proxy). */
 export function clientAddressFor(testId: string): string {
@@ -105,15 +107,4 @@ export function uniqueEmail(label: string) {
 /** The card (SectionCard) whose heading is `title`. */
 export function cardOf(page: Page, title: string) {
   return page.getByRole("heading", { name: title, exact: true }).locator("xpath=ancestor::*[@data-slot='card']");
-}
-
-/** Full-page screenshots at phone and desktop width, among the test's results, for a person to look at; then desktop width again. */
-export async function screenshots(page: Page, name: string, testInfo: TestInfo) {
-  // From the top: scrolled, the sticky header would be drawn across the middle of the page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
