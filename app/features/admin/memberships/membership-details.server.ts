@@ -79,7 +79,7 @@ export async function findMembershipDetails(db: Database, membershipId: string) 
 
 export type MembershipDetails = NonNullable<Awaited<ReturnType<typeof findMembershipDetails>>>;
 
-/** One of this membership's invoices (its id and currency), or null when it has no such invoice. */
+/** One of this membership's invoices (its id, amount and currency), or null when it has no such invoice. */
 export async function findInvoiceOf(db: Database, membershipId: string, invoiceId: string) {
   if (!isUuid(invoiceId)) return null;
   const [found] = await db
