@@ -135,7 +135,11 @@ export const customers = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: text().references(() => user.id, { onDelete: "set null" }),
     fullName: text().notNull(),
-    /** The address the booking gave, lower-cased: what the back office searches and the confirmation goes to. */
+    /**
+     * The address the bookings gave, lower-cased: one customer per address (a new booking from a
+     * known address is that customer's), what the back office searches and the confirmation goes to.
+     * Null once erased.
+     */
     email: text(),
     notes: text(),
     createdAt: createdAt(),
@@ -143,6 +147,8 @@ export const customers = pgTable(
   (table) => [
     index().on(table.userId),
     index().on(table.createdAt, table.id),
+    uniqueIndex("customers_email_unique").on(table.email),
+    check("customers_email_lower_case", sql`${table.email} = lower(${table.email})`),
     // Trigram indexes: the back office finds customers by any part of their name or e-mail
     // (and the e-mail one also serves exact matches).
     index("customers_full_name_trgm_index").using("gin", sql`lower(${table.fullName}) gin_trgm_ops`),

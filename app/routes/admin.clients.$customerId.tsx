@@ -8,7 +8,7 @@ import { CustomerName } from "~/features/admin/ui/customer-name";
 import { customerOrders, findCustomer } from "~/features/admin/customers/customers-admin.server";
 import { customerMemberships } from "~/features/admin/memberships/memberships-admin.server";
 import { MembershipsList } from "~/features/admin/memberships/ui/memberships-list";
-import { formatCountFr, formatDateTimeFr } from "~/lib/format-fr";
+import { formatCountFr, formatDateFr, formatDateTimeFr } from "~/lib/format-fr";
 import { KeysetPagination } from "~/features/admin/ui/keyset-pagination";
 import { OrdersList } from "~/features/admin/orders/ui/orders-list";
 import { pagePositionFromSearch } from "~/features/admin/keyset.server";
@@ -52,7 +52,12 @@ export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) 
             rows={[
               ["Nom", <CustomerName customer={customer} />],
               ["E-mail", customer.email ?? "—"],
-              ["Compte du site", customer.accountEmail ?? "Aucun (réservation en invité)"],
+              [
+                "Compte du site",
+                customer.accountEmail && customer.accountCreatedAt
+                  ? `${customer.accountEmail}, créé le ${formatDateFr(customer.accountCreatedAt)}`
+                  : "Aucun",
+              ],
               ["Client depuis", formatDateTimeFr(customer.createdAt)],
             ]}
           />

@@ -15,4 +15,6 @@ export interface OrderDetails {
   children: number;
   customerName: string;
   email: string | null;
+  /** The voucher's short code, given when the order was paid; null before, and for orders paid before short codes. */
+  voucherShortCode: string | null;
 }

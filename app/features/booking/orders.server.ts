@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
@@ -51,19 +50,21 @@ const value = sql.placeholder;
 const insertBooking = preparedStatement<{ id: string }>(
   "create_booking",
   sql`
-    with new_order as (
+    with customer as (
+      insert into ${customers} (user_id, full_name, email, notes)
+      values (${value("userId")}::text, ${value("name")}::text, ${value("email")}::text, ${value("notes")}::text)
+      on conflict (email) do update set full_name = excluded.full_name, notes = excluded.notes,
+        user_id = coalesce(excluded.user_id, ${customers.userId})
+      returning id
+    ), new_order as (
       insert into ${orders} (customer_id, order_number, amount, currency, status, service_type, business, site,
         idempotency_key, flight_date, airport, adults, children)
-      values (${value("customerId")}, ${value("orderNumber")}, ${value("amount")}, ${value("currency")}, 'not_paid',
+      select customer.id, ${value("orderNumber")}, ${value("amount")}, ${value("currency")}, 'not_paid',
         ${FAST_TRACK_SERVICE}, ${FAST_TRACK_SERVICE}, ${siteConfig.company.name}, ${value("idempotencyKey")},
-        ${value("flightDate")}, ${value("airport")}, ${value("adults")}, ${value("children")})
+        ${value("flightDate")}::date, ${value("airport")}::text, ${value("adults")}::integer, ${value("children")}::integer
+      from customer
       on conflict (idempotency_key) do nothing
       returning id
-    ), new_customer as (
-      insert into ${customers} (id, user_id, full_name, email, notes)
-      select ${value("customerId")}::uuid, ${value("userId")}::text, ${value("name")}::text, ${value("email")}::text,
-        ${value("notes")}::text
-      from new_order
     ), first_event as (
       insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label)
       select id, null, 'not_paid', ${value("userId")}::text, ${CUSTOMER_ACTOR.label}::text from new_order
@@ -72,11 +73,11 @@ const insertBooking = preparedStatement<{ id: string }>(
 );
 
 /**
- * Creates the customer, its 'not_paid' order and the order's first history entry, pricing it from
- * site.config.ts, in one prepared statement: one round trip, and all or nothing like any statement.
- * The form's idempotency key makes a repeated submission (a double click, a retry, ten at once)
- * return the order the first one created: the order goes in first (its customer's key is checked at
- * the statement's end), and the customer and the history entry only if it did.
+ * Creates the 'not_paid' order and its first history entry, pricing it from site.config.ts, and the
+ * customer of its address, or updates that customer's name, notes and account when the address has
+ * booked before (one customer per address, ADR 027): one prepared statement, one round trip, all or
+ * nothing. The form's idempotency key makes a repeated submission (a double click, a retry, ten at
+ * once) return the order the first one created; it only writes the customer's same details again.
  */
 export async function createBooking(
   db: Database,
@@ -84,7 +85,6 @@ export async function createBooking(
   now: Date = new Date(),
 ): Promise<{ orderId: string }> {
   const [order] = await insertBooking(db, {
-    customerId: randomUUID(),
     orderNumber: newOrderNumber(now),
     amount: bookingAmount(booking),
     currency,
@@ -129,6 +129,7 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderDet
       children: orders.children,
       customerName: customers.fullName,
       email: customers.email,
+      voucherShortCode: orders.voucherShortCode,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { user } from "~/db/schema";
 import type { CustomerDetails, CustomersPage } from "~/features/admin/customers/customers-admin.server";
 import type { CustomerOrderRow } from "~/features/admin/orders/orders-admin.server";
 import type { CustomerSearch } from "~/features/admin/customer-search";
@@ -175,6 +176,20 @@ describe(`the back office's customers on ${testDatabaseKind()}`, () => {
       [newer.orderNumber, "GBP", "not_paid"],
       [older.orderNumber, "EUR", "paid"],
     ]);
+  });
+
+  it("names the account with the customer's address, even one that never booked signed in", async () => {
+    const word = uniqueWord();
+    const customer = await insertCustomer(db(), `Ida ${word}`, `ida.${word}@example.com`);
+    const signedUp = new Date("2026-02-28T12:00:00Z");
+    await db()
+      .insert(user)
+      .values({ id: `user-${word}`, name: "Ida", email: `Ida.${word}@example.com`, createdAt: signedUp });
+    const result = await customerPage(customer.id);
+    expect((result.data as { found: { customer: CustomerDetails } }).found.customer).toMatchObject({
+      accountEmail: `Ida.${word}@example.com`,
+      accountCreatedAt: signedUp,
+    });
   });
 
   it.each([

@@ -118,6 +118,38 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     expect(await rowCounts(db())).toEqual({ ...nothingStored, customers: 1, orders: 1, order_events: 1 });
   });
 
+  it("makes a later booking from the same address, in any case, that customer's, with the name and phone it gives", async () => {
+    const first = await createBooking(db(), { booking: bookingInput(), currency: "EUR", userId: null });
+    const second = await createBooking(db(), {
+      booking: bookingInput({ email: "Ann@Example.COM", lastName: "Lee-Smith", phone: "+31 6 1234 5678" }),
+      currency: "EUR",
+      userId: null,
+    });
+    const owners = await db()
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(sql`${orders.id} in (${first.orderId}, ${second.orderId})`);
+    expect(new Set(owners.map((owner) => owner.customerId)).size).toBe(1);
+    const [customer] = await db().select().from(customers);
+    expect(customer).toMatchObject({ fullName: "Ann Lee-Smith", email: "ann@example.com" });
+    expect(customer!.notes).toMatch(/\nPhone: \+31 6 1234 5678$/);
+    expect(await rowCounts(db())).toMatchObject({ customers: 1, orders: 2, order_events: 2 });
+  });
+
+  it("keeps the account a known address's customer has when a guest books with it", async () => {
+    await db().insert(user).values({ id: "user-ann-account", name: "Ann Lee", email: "ann.account@example.com" });
+    await createBooking(db(), { booking: bookingInput(), currency: "EUR", userId: "user-ann-account" });
+    await createBooking(db(), { booking: bookingInput(), currency: "EUR", userId: null });
+    expect(await db().select({ userId: customers.userId }).from(customers)).toEqual([{ userId: "user-ann-account" }]);
+  });
+
+  it("makes one customer of ten different bookings from one address at once", async () => {
+    await Promise.all(
+      Array.from({ length: 10 }, () => createBooking(db(), { booking: bookingInput(), currency: "EUR", userId: null })),
+    );
+    expect(await rowCounts(db())).toMatchObject({ customers: 1, orders: 10, order_events: 10 });
+  });
+
   it("returns the first order to a later repeat of the same submission", async () => {
     const booking = bookingInput();
     const first = await createBooking(db(), { booking, currency: "EUR", userId: null });

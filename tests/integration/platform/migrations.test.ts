@@ -237,6 +237,65 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     ).rejects.toThrow();
   });
 
+  it("merges the customers of one address into its oldest, every order and membership kept with its history", async () => {
+    const migration = readFileSync("drizzle/0022_one_customer_per_address.sql", "utf8").split(
+      "--> statement-breakpoint",
+    );
+    // The unique index and the lower-case check, dropped as if this migration had not run.
+    await handle.db.execute(sql`drop index customers_email_unique`);
+    await handle.db.execute(sql`alter table customers drop constraint customers_email_lower_case`);
+    await handle.db.insert(schema.user).values({ id: "user-merge", name: "Mia", email: "mia@example.com" });
+    const at = (day: number) => new Date(Date.UTC(2026, 1, day));
+    const first = await insertCustomer(handle.db, "Mia Old", "mia@example.com", at(1));
+    await handle.db
+      .update(customers)
+      .set({ userId: "user-merge" })
+      .where(sql`id = ${first.id}`);
+    const second = await insertCustomer(handle.db, "Mia Middle", "Mia@Example.com ", at(2));
+    const newest = await insertCustomer(handle.db, "Mia New", "MIA@example.com", at(3));
+    const other = await insertCustomer(handle.db, "Someone Else", "else@example.com", at(2));
+    const erased = [
+      await insertCustomer(handle.db, "Erased", null, at(1)),
+      await insertCustomer(handle.db, "Erased", null, at(2)),
+    ];
+    const orderIds = [];
+    for (const customer of [first, second, newest, other]) {
+      orderIds.push((await insertOrder(handle.db, { customerId: customer.id, amount: 1100 })).id);
+    }
+    await handle.db.execute(
+      sql`insert into order_events (order_id, from_status, to_status, actor_label) values (${orderIds[1]!}, null, 'not_paid', 'customer')`,
+    );
+    const member = await insertMembership(handle.db, { customerId: newest.id, email: "mia@example.com" });
+    await handle.db.execute(sql`update customers set notes = 'Phone: new' where id = ${newest.id}`);
+
+    for (const statement of migration) await handle.db.execute(sql.raw(statement));
+
+    const merged = await rows<{ id: string; full_name: string; email: string; notes: string; user_id: string }>(
+      sql`select id, full_name, email, notes, user_id from customers where email = 'mia@example.com'`,
+    );
+    expect(merged).toEqual([
+      { id: first.id, full_name: "Mia New", email: "mia@example.com", notes: "Phone: new", user_id: "user-merge" },
+    ]);
+    const owners = await rows<{ id: string; customer_id: string }>(
+      sql`select id, customer_id from orders where id in (${sql.join(orderIds, sql`, `)}) order by created_at`,
+    );
+    expect(owners.map((owner) => owner.customer_id).sort()).toEqual([first.id, first.id, first.id, other.id].sort());
+    expect(await rows(sql`select count(*)::int as events from order_events where order_id = ${orderIds[1]!}`)).toEqual([
+      { events: 1 },
+    ]);
+    expect(await rows(sql`select customer_id from memberships where id = ${member.id}`)).toEqual([
+      { customer_id: first.id },
+    ]);
+    expect(
+      await rows(
+        sql`select count(*)::int as left from customers where id in (${erased[0]!.id}, ${erased[1]!.id}, ${other.id})`,
+      ),
+    ).toEqual([{ left: 3 }]);
+    await expectTotalsToMatchRecount(handle.db);
+    await expect(insertCustomer(handle.db, "Mia Again", "mia@example.com")).rejects.toThrow();
+    await expect(insertCustomer(handle.db, "Mia Upper", "Mia@example.com")).rejects.toThrow();
+  });
+
   it("keeps rate-limit counters out of the write-ahead log, and the totals' statements planned once", async () => {
     const [rateLimit] = await rows<{ relpersistence: string }>(
       sql`select relpersistence from pg_class where relname = 'rate_limit'`,

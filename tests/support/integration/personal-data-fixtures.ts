@@ -31,11 +31,17 @@ interface BookingFixture {
   createdAt?: Date;
 }
 
-/** A booking made as the site makes it (the form's createBooking, then the card form's payForOrder). */
+let people = 0;
+
+/**
+ * A booking made as the site makes it (the form's createBooking, then the card form's payForOrder),
+ * as a guest: by default as someone new each time (an address of their own, so a
+ * customer of their own); pass `email` to book again as the same person.
+ */
 export async function book(
   db: Database,
   {
-    email = "ann@example.com",
+    email = `ann.${++people}@example.com`,
     firstName = "Ann",
     lastName = "Lee",
     userId = null,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { CURRENCY_CODES, customers, orders, user, type CurrencyCode } from "~/db/schema";
 import { isAnonymisedCustomer } from "~/features/privacy/customer-removal.server";
@@ -37,6 +37,7 @@ export interface CustomerDetails extends CustomerSummary {
   notes: string | null;
   /** The site account the customer booked from; null for a guest. */
   accountEmail: string | null;
+  accountCreatedAt: Date | null;
 }
 
 const NO_ORDERS: OrderTotals = { orders: 0, paid: [] };
@@ -105,10 +106,19 @@ export async function listCustomers(
 /** A customer with their totals; null when there is none with this id. */
 export async function findCustomer(db: Database, customerId: string): Promise<CustomerDetails | null> {
   const [found] = await db
-    .select({ ...summaryColumns, notes: customers.notes, accountEmail: user.email })
+    .select({
+      ...summaryColumns,
+      notes: customers.notes,
+      accountEmail: user.email,
+      accountCreatedAt: user.createdAt,
+    })
     .from(customers)
-    .leftJoin(user, eq(user.id, customers.userId))
-    .where(eq(customers.id, customerId));
+    // The account that booked, or else the one with the customer's address (signed up, or signed in
+    // with an e-mail code): the same person either way.
+    .leftJoin(user, or(eq(user.id, customers.userId), eq(sql`lower(${user.email})`, customers.email)))
+    .where(eq(customers.id, customerId))
+    .orderBy(sql`${user.id} = ${customers.userId} desc nulls last`)
+    .limit(1);
   if (!found) return null;
   const totals = await orderTotals(db, [found.id]);
   return { ...found, ...(totals.get(found.id) ?? NO_ORDERS) };
