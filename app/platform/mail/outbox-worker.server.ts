@@ -1,4 +1,6 @@
 import { AsyncResource } from "node:async_hooks";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
@@ -12,6 +14,11 @@ export interface OutboxWorkerOptions {
   db: Database;
   /** Undefined when SMTP_URL is unset: mails then stay queued and are only logged. */
   transport: MailTransport | undefined;
+  /**
+   * Without a transport: the folder each held mail is also copied to, as a page to open in a
+   * browser, so that a site run without SMTP (a fresh clone) can still read its sign-in codes.
+   */
+  heldMailFolder?: string;
   from: string;
   logger: Pick<Logger, "info" | "warn" | "error">;
   pollIntervalMs?: number;
@@ -39,7 +46,8 @@ const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer *
  * never holds a database lock. A mail that fails is retried with exponential backoff.
  */
 export class OutboxWorker {
-  private readonly options: Required<Omit<OutboxWorkerOptions, "transport">> & { transport?: MailTransport };
+  private readonly options: Required<Omit<OutboxWorkerOptions, "transport" | "heldMailFolder">> &
+    Pick<OutboxWorkerOptions, "transport" | "heldMailFolder">;
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> | undefined;
   private passRequested = false;
@@ -197,15 +205,20 @@ export class OutboxWorker {
     return Math.min(retryBaseMs * 2 ** (failedAttempts - 1), maxRetryDelayMs);
   }
 
-  /** Without SMTP nothing is sent; each newly queued mail is logged once (recipient and subject, never the body). */
+  /**
+   * Without SMTP nothing is sent; each newly queued mail is logged once (recipient and subject, never
+   * the body) and copied to the held-mail folder when there is one.
+   */
   private async logHeldMails(): Promise<number> {
-    const { db, logger, batchSize } = this.options;
+    const { db, logger, batchSize, heldMailFolder } = this.options;
     const cursor = this.heldCursor;
     const held = await db
       .select({
         id: outbox.id,
         to: outbox.to,
         subject: outbox.subject,
+        textBody: outbox.textBody,
+        htmlBody: outbox.htmlBody,
         // As text, to keep the microseconds a JavaScript Date would drop.
         createdAt: sql<string>`${outbox.createdAt}::text`,
       })
@@ -221,8 +234,9 @@ export class OutboxWorker {
       .orderBy(asc(outbox.createdAt), asc(outbox.id))
       .limit(batchSize);
     for (const mail of held) {
+      const copy = heldMailFolder ? await writeHeldMailCopy(heldMailFolder, mail) : undefined;
       logger.info(
-        { mailId: mail.id, to: mail.to, subject: mail.subject },
+        { mailId: mail.id, to: mail.to, subject: mail.subject, ...(copy && { copy }) },
         "mail queued, not sent: SMTP_URL is not set",
       );
     }
@@ -232,13 +246,42 @@ export class OutboxWorker {
   }
 }
 
+/** A held mail as a page of its own in `folder`, named by when it was queued; returns the file's path. */
+async function writeHeldMailCopy(
+  folder: string,
+  mail: { id: string; to: string; subject: string; textBody: string; htmlBody: string | null; createdAt: string },
+): Promise<string> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const queuedAt = new Date(mail.createdAt)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  const file = join(folder, `${queuedAt}-${mail.id.slice(0, 8)}.html`);
+  const heading = `<p style="font:14px sans-serif;background:#fff3cd;padding:8px">Not sent (SMTP_URL is not set).<br>To: ${escapeHtml(mail.to)}<br>Subject: ${escapeHtml(mail.subject)}</p>`;
+  const body = mail.htmlBody ?? `<pre>${escapeHtml(mail.textBody)}</pre>`;
+  await writeFile(
+    file,
+    `<!doctype html><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title>${heading}${body}`,
+    {
+      mode: 0o600,
+    },
+  );
+  return file;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
 let processWorker: OutboxWorker | undefined;
 
 /** Starts the process's worker from the environment; the server does this once at boot. */
-export function startOutboxWorker(db: Database, config: Pick<Env, "SMTP_URL" | "MAIL_FROM">): OutboxWorker {
+export function startOutboxWorker(
+  db: Database,
+  config: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">,
+): OutboxWorker {
   const worker = new OutboxWorker({
     db,
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
+    heldMailFolder: join(config.DATA_DIR, "mailbox"),
     from: config.MAIL_FROM,
     logger: processLogger,
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
@@ -286,5 +289,33 @@ describe(`the outbox worker on ${kind}`, () => {
       ["later@example.org", "Held later"],
     ]);
     expect(JSON.stringify(lines)).not.toContain("SECRET");
+  });
+
+  it("without SMTP also copies each held mail to the held-mail folder, as a page to read", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "held-mail-"));
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const holding = worker({ transport: undefined, logger, heldMailFolder: join(folder, "mailbox") });
+    await enqueueMail(db, {
+      to: "held@example.org",
+      subject: "Code <inside>",
+      text: "text",
+      html: "<p>Your code: 123456</p>",
+    });
+    await enqueueMail(db, { to: "plain@example.org", subject: "Plain", text: "Only <text> 654321" });
+
+    await holding.runOnce();
+
+    const files = readdirSync(join(folder, "mailbox")).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{8}\.html$/);
+    const pages = files.map((file) => readFileSync(join(folder, "mailbox", file), "utf8"));
+    expect(pages.join()).toContain("<p>Your code: 123456</p>");
+    expect(pages.join()).toContain("Subject: Code &#60;inside&#62;");
+    expect(pages.join()).toContain("<pre>Only &#60;text&#62; 654321</pre>");
+    expect(statSync(join(folder, "mailbox", files[0]!)).mode & 0o777).toBe(0o600);
+    expect(lines.map((line) => line.copy).sort()).toEqual(files.map((file) => join(folder, "mailbox", file)));
+    expect((await rows()).map((row) => row.status)).toEqual(["pending", "pending"]);
+    expect(JSON.stringify(lines)).not.toContain("123456");
   });
 });
