@@ -37,7 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false, hostedFields: null, terms: null };
   if (!order) return data({ ...none, order: null }, { status: 404 });
   if (isPaidStatus(order.status)) {
-    const [voucher, trial] = await Promise.all([voucherFor(request, order.id), trialStartedBy(db, order.id)]);
+    const [voucher, trial] = await Promise.all([voucherFor(siteOrigin(request), order), trialStartedBy(db, order.id)]);
     return data({ ...none, order, voucher, trial });
   }
   // Told before payment: whether paying this order starts the address's free trial.

@@ -2,13 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import { siteOrigin } from "~/lib/site-origin.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { formatFlightDate } from "./flight-date";
 import { blackAndWhitePng } from "./voucher-png.server";
 import { findOrder } from "./orders.server";
 import { findOrderIdByShortCode } from "./voucher-short-code.server";
 import { describePassengers } from "./passengers";
+import type { OrderDetails } from "./order-details";
+import type { Voucher } from "./ui/voucher-view";
 
 /**
  * A voucher code names a paid order and proves the site issued it: "v1.<order id, hex>.<HMAC>".
@@ -99,8 +100,11 @@ export async function voucherCheckResponse(db: Database, code: string) {
   return data({ valid: true, ...details }, { headers: noStore });
 }
 
-/** The voucher of a paid order as its confirmation page shows it: the code and its QR code. */
-export async function voucherFor(request: Request, orderId: string) {
-  const code = voucherCode(orderId);
-  return { code, qrSvg: await voucherQrSvg(voucherCheckUrl(siteOrigin(request), code)) };
+/** The voucher of a paid order as its confirmation page and the member area show it: its codes and QR code. */
+export async function voucherFor(
+  origin: string,
+  order: Pick<OrderDetails, "id" | "voucherShortCode">,
+): Promise<Voucher> {
+  const code = voucherCode(order.id);
+  return { code, shortCode: order.voucherShortCode, qrSvg: await voucherQrSvg(voucherCheckUrl(origin, code)) };
 }

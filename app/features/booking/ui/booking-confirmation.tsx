@@ -11,12 +11,7 @@ import type { TrialSummary } from "~/features/memberships/trial-summary";
 import { WITHDRAW_PATH } from "~/components/layout/nav-links";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { customerOrderStatus } from "~/features/booking/order-status";
-
-export interface Voucher {
-  code: string;
-  /** The QR code as an SVG document, rendered on the server. */
-  qrSvg: string;
-}
+import { VoucherView, type Voucher } from "./voucher-view";
 
 /**
  * A paid order: what was booked and the voucher to show at the fast-track lane, and the free trial
@@ -58,19 +53,8 @@ export function BookingConfirmation({
         <SectionCard
           title="Your Voucher"
           subtitle="Show this QR code at the fast-track lane on the day of your flight."
-          contentClassName="grid justify-items-center gap-3"
         >
-          <div
-            role="img"
-            aria-label="Voucher QR code"
-            data-testid="voucher-qr"
-            className="w-56 max-w-full [&>svg]:h-auto [&>svg]:w-full"
-            dangerouslySetInnerHTML={{ __html: voucher.qrSvg }}
-          />
-          <p className="text-xs text-muted-foreground">Voucher code</p>
-          <p data-testid="voucher-code" className="text-center font-mono text-xs break-all">
-            {voucher.code}
-          </p>
+          <VoucherView voucher={voucher} label="Voucher QR code" />
         </SectionCard>
         {trial ? (
           <SectionCard title="Your Membership" className="md:col-span-2">
