@@ -12,7 +12,7 @@ export const siteConfig: SiteConfig = {
     main: "www.jetlane.example",
     fastTrack: "fasttrack.jetlane.example",
     checkIn: "checkin.jetlane.example",
-    memberArea: "members.jetlane.example",
+    memberArea: null,
   },
   colors: {
     primary: "205 85% 38%",

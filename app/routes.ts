@@ -43,6 +43,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("faq", "routes/faq.tsx"),
   route("config-generator", "routes/config-generator.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/sign-in", "routes/account.sign-in.tsx"),
 
   route("api/vouchers/:code", "routes/api.vouchers.$code.ts"),
   route("currency", "routes/currency.ts"),

@@ -12,6 +12,11 @@ export const RATE_LIMIT_TIERS = {
   payment: { max: 10, windowSeconds: 60 },
   /** Contact, services, unsubscribe and booking forms. */
   publicForms: { max: 10, windowSeconds: 60 },
+  /**
+   * Sign-in codes mailed to one e-mail address, whoever asks (counted per address, not per client):
+   * enough for a lost e-mail or two, too few to flood someone's inbox.
+   */
+  signInCodesPerAddress: { max: 3, windowSeconds: 15 * 60 },
   /** Every other request that reaches the app (not static files): five a second, sustained. */
   everythingElse: { max: 300, windowSeconds: 60 },
 } as const;

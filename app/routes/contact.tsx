@@ -1,8 +1,9 @@
 import { ExternalLink, MessageCircle } from "lucide-react";
+import { Link } from "react-router";
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/features/messages/ui/contact-form";
-import { memberAreaUrl } from "~/components/layout/nav-links";
+import { ACCOUNT_PATH, memberAreaUrl } from "~/components/layout/nav-links";
 import { SectionCard } from "~/components/layout/section-card";
 import { PageHeading } from "~/components/layout/page-heading";
 import { SupportContactLinks } from "~/features/support/ui/support-contacts";
@@ -55,20 +56,31 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           <SupportContactLinks />
           <p className="flex items-start gap-3 text-muted-foreground">
             <MessageCircle className="mt-0.5 size-5 shrink-0 text-foreground" aria-hidden="true" />
-            <span>
-              Prefer to chat? Use the chat in the{" "}
-              <a
-                href={memberAreaUrl(siteConfig.domains.memberArea)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-medium text-link underline underline-offset-4"
-              >
-                member area
-                <ExternalLink className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>{" "}
-              to talk to us during the same hours.
-            </span>
+            {siteConfig.domains.memberArea ? (
+              <span>
+                Prefer to chat? Use the chat in the{" "}
+                <a
+                  href={memberAreaUrl(siteConfig.domains.memberArea)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-link underline underline-offset-4"
+                >
+                  member area
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>{" "}
+                to talk to us during the same hours.
+              </span>
+            ) : (
+              // This site's own member area has no chat (yet): it must not promise one.
+              <span>
+                Your bookings, vouchers and membership are in{" "}
+                <Link to={ACCOUNT_PATH} className="font-medium text-link underline underline-offset-4">
+                  your account
+                </Link>
+                , at any hour: sign in with a code we e-mail you.
+              </span>
+            )}
           </p>
         </SectionCard>
         <SectionCard

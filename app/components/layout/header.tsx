@@ -1,12 +1,12 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { ExternalLink, LayoutDashboard, LogOut, Phone } from "lucide-react";
+import { ExternalLink, LayoutDashboard, LogOut, Phone, UserRound } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { siteConfig } from "../../../site.config";
 import { BrandLogo } from "./brand-logo";
 import { CurrencyMenu } from "./currency-menu";
 import { MobileMenu, MobileMenuToggle } from "./mobile-menu";
-import { HEADER_LINKS, memberAreaUrl, telHref } from "./nav-links";
+import { ACCOUNT_PATH, HEADER_LINKS, memberAreaUrl, telHref } from "./nav-links";
 
 function LoginLink({ className }: { className?: string }) {
   return (
@@ -26,7 +26,10 @@ interface HeaderAccount {
   isAdmin: boolean;
 }
 
-/** Admin (for admins), then Sign Out for a signed-in visitor or Login to the member area for anyone else. */
+/**
+ * Admin (for admins), then the account and Sign Out for a signed-in visitor, or Login to the member
+ * area for anyone else.
+ */
 function AccountButtons({ account: { signedIn, isAdmin }, className }: { account: HeaderAccount; className?: string }) {
   return (
     <div className={cn("flex items-center gap-2", className)}>
@@ -39,12 +42,20 @@ function AccountButtons({ account: { signedIn, isAdmin }, className }: { account
         </Button>
       ) : null}
       {signedIn ? (
-        <Form method="post" action="/sign-out">
-          <Button type="submit" variant="outline">
-            <LogOut aria-hidden="true" />
-            Sign Out
+        <>
+          <Button asChild variant="outline">
+            <Link to={ACCOUNT_PATH}>
+              <UserRound aria-hidden="true" />
+              My Account
+            </Link>
           </Button>
-        </Form>
+          <Form method="post" action="/sign-out">
+            <Button type="submit" variant="outline">
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </Form>
+        </>
       ) : (
         <LoginLink />
       )}

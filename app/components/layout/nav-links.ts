@@ -2,6 +2,10 @@
  * The site's withdrawal function (CRD Art. 11a): a stable address, linked from the footer, the
  * e-mails and the terms. Here so that the footer may link it; the legal feature re-exports it.
  */
+/** The member area (ADR 027), and its sign-in, where /account sends anyone not signed in. */
+export const ACCOUNT_PATH = "/account";
+export const ACCOUNT_SIGN_IN_PATH = "/account/sign-in";
+
 export const WITHDRAW_PATH = "/withdraw";
 
 export type NavLink = { to: string; label: string };
@@ -43,6 +47,7 @@ export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-export function memberAreaUrl(domain: string) {
-  return `https://${domain}`;
+/** Where "Login" and the pages' "member area" links go: a separate member site, or this site's own. */
+export function memberAreaUrl(domain: string | null) {
+  return domain ? `https://${domain}` : ACCOUNT_PATH;
 }

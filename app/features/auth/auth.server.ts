@@ -1,18 +1,22 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { emailOTP } from "better-auth/plugins/email-otp";
 import { database, type DatabaseHandle } from "~/db/client.server";
 import { account, rateLimit, session, user, verification } from "~/db/schema";
 import { env } from "~/env.server";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import { CONTROL_CHARACTER, CONTROL_CHARACTER_REFUSED_FR } from "~/lib/form-data.server";
 import { secureCookies } from "~/lib/cookies.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { logger } from "~/logger.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
 import { addressConfirmationMail, VERIFICATION_LINK_HOURS } from "./verification-mail";
+import { SIGN_IN_CODE_RULES } from "./sign-in-code-rules";
+import { signInCodeMail } from "./sign-in-code-mail";
 
 /** Sign-in and sign-up attempts allowed per client address and minute; every other auth call gets 100. */
 export const AUTH_RATE_LIMITS = {
@@ -50,6 +54,24 @@ function createAuth(handle: DatabaseHandle) {
       },
     },
     user: { additionalFields: { fullName: { type: "string", required: false } } },
+    plugins: [
+      // The member area's sign-in (ADR 027): a code e-mailed to the address, which any address can
+      // ask for, so that the answer never says whom the site knows. The first sign-in creates the
+      // account, its address proven by the code.
+      emailOTP({
+        otpLength: SIGN_IN_CODE_RULES.digits,
+        expiresIn: SIGN_IN_CODE_RULES.minutes * 60,
+        allowedAttempts: SIGN_IN_CODE_RULES.triesPerCode,
+        storeOTP: "hashed",
+        rateLimit: { window: 60, max: SIGN_IN_CODE_RULES.perClientAddressPerMinute },
+        sendVerificationOTP: async ({ email, otp, type }, context) => {
+          if (type !== "sign-in") return;
+          if (!context?.request) throw new Error("sign-in codes are asked for through the site's forms only");
+          const origin = siteOrigin(context.request);
+          await enqueueMail(handle.db, { to: email, ...(await signInCodeMail({ email, code: otp, origin })) });
+        },
+      }),
+    ],
     rateLimit: {
       enabled: true,
       // In the database, so that every instance sharing it counts the same attempts.

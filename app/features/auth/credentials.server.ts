@@ -6,7 +6,7 @@ export type AuthOutcome =
   /** `headers` holds better-auth's Set-Cookie headers, to send with the page or redirect that follows. */
   { ok: true; headers: Headers } | { ok: false; reason: "invalid-credentials" | "rate-limited" | "failed" };
 
-async function outcomeOf(response: Response, action: string): Promise<AuthOutcome> {
+export async function outcomeOf(response: Response, action: string): Promise<AuthOutcome> {
   if (response.ok) {
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -11,6 +11,7 @@ import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
+import { manageMembershipLink } from "~/features/auth/sign-in-link.server";
 import { MEMBERSHIP_TERMS, noticeWording } from "./membership-terms";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
@@ -54,17 +55,33 @@ function CancelHint({ origin }: { origin: string }) {
 /** A member's e-mail: whom it goes to, with both its HTML and its plain text. */
 type MemberMail = OutgoingMail & MailContent;
 
-async function mail(to: string, subject: string, element: React.ReactElement): Promise<MemberMail> {
-  return { to, ...(await renderMail(subject, element)) };
+/** Every member's e-mail ends with the way into their account, signed in with a code (ADR 027). */
+async function mail(
+  details: MembershipMailBasics,
+  subject: string,
+  preview: string,
+  body: React.ReactNode,
+): Promise<MemberMail> {
+  return {
+    to: details.to,
+    ...(await renderMail(
+      subject,
+      <MailLayout preview={preview}>
+        {body}
+        <MailButton href={manageMembershipLink(details.origin, details.to)}>Manage your membership</MailButton>
+      </MailLayout>,
+    )),
+  };
 }
 
 export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: Date }): Promise<MemberMail> {
   const { trialDays } = MEMBERSHIP_TERMS;
   const firstCharge = formatMemberDay(details.trialEndsAt);
   return mail(
-    details.to,
+    details,
     `Your ${trialDays}-day free trial of ${brand()} ${details.planName} has started`,
-    <MailLayout preview={`Free until ${firstCharge}, then ${fee(details)} every quarter`}>
+    `Free until ${firstCharge}, then ${fee(details)} every quarter`,
+    <>
       <MailHeading>Your free trial has started</MailHeading>
       <MailParagraph>{`Your Fast Track purchase includes a ${trialDays}-day free trial of the ${details.planName} membership.`}</MailParagraph>
       <MailFields
@@ -77,7 +94,7 @@ export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: 
       />
       <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${firstCharge} and you pay nothing.`}</MailParagraph>
       <CancelHint origin={details.origin} />
-    </MailLayout>,
+    </>,
   );
 }
 
@@ -86,9 +103,10 @@ export function firstChargeComingMail(
 ): Promise<MemberMail> {
   const day = formatMemberDay(details.chargeOn);
   return mail(
-    details.to,
+    details,
     `Your free trial ends on ${day}: first charge of ${fee(details)}`,
-    <MailLayout preview={`Your ${brand()} trial ends on ${day}`}>
+    `Your ${brand()} trial ends on ${day}`,
+    <>
       <MailHeading>Your free trial ends soon</MailHeading>
       <MailParagraph>{`On ${day} your trial ends and we charge the first quarterly fee of your ${details.planName} membership.`}</MailParagraph>
       <MailFields
@@ -100,7 +118,7 @@ export function firstChargeComingMail(
       />
       <MailParagraph>If you want to keep your membership, there is nothing to do.</MailParagraph>
       <CancelHint origin={details.origin} />
-    </MailLayout>,
+    </>,
   );
 }
 
@@ -117,9 +135,10 @@ export function receiptMail(
 ): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
   return mail(
-    details.to,
+    details,
     `Receipt: ${amount} for your ${brand()} ${details.planName} membership`,
-    <MailLayout preview={`We received ${amount}`}>
+    `We received ${amount}`,
+    <>
       <MailHeading>Payment received</MailHeading>
       <MailParagraph>{`Thank you. We charged ${amount} for your ${details.planName} membership.`}</MailParagraph>
       <MailFields
@@ -133,7 +152,7 @@ export function receiptMail(
       />
       <MailParagraph>{`Your next fee of ${fee(details)} is due on ${formatMemberDay(details.periodEnd)}.`}</MailParagraph>
       <CancelHint origin={details.origin} />
-    </MailLayout>,
+    </>,
   );
 }
 
@@ -143,9 +162,10 @@ export function paymentFailedMail(
   const amount = formatAmount(details.amount, details.currency);
   const endsOn = formatMemberDay(details.endsOn);
   return mail(
-    details.to,
+    details,
     `Payment reminder: we could not charge ${amount} for your ${brand()} membership`,
-    <MailLayout preview={`Please pay before ${endsOn} to keep your membership`}>
+    `Please pay before ${endsOn} to keep your membership`,
+    <>
       <MailHeading>Your payment did not go through</MailHeading>
       <MailParagraph>{`We tried to charge ${amount} to your ${details.cardBrand} card ending ${details.cardLast4} for your ${details.planName} membership, and the bank declined it.`}</MailParagraph>
       <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. Questions? Write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
@@ -156,7 +176,7 @@ export function paymentFailedMail(
         ]}
       />
       <MailParagraph>{`This is your payment reminder: if the fee is still unpaid on ${endsOn}, ${MEMBERSHIP_TERMS.reminderGraceDays} days from today, your membership ends and nothing more is charged.`}</MailParagraph>
-    </MailLayout>,
+    </>,
   );
 }
 
@@ -171,9 +191,10 @@ export function membershipCancelledMail(
   const until = formatMemberDay(details.accessUntil);
   const refunded = details.refunded ? formatAmount(details.refunded, details.currency) : undefined;
   return mail(
-    details.to,
+    details,
     `Your ${brand()} membership is cancelled`,
-    <MailLayout preview={`You keep your benefits until ${until}`}>
+    `You keep your benefits until ${until}`,
+    <>
       <MailHeading>Your membership is cancelled</MailHeading>
       <MailParagraph>{`We have cancelled your ${details.planName} membership. You keep its benefits until ${until}.`}</MailParagraph>
       <MailParagraph>
@@ -191,7 +212,7 @@ export function membershipCancelledMail(
           ...(refunded ? [["Refunded", refunded] as [string, string]] : []),
         ]}
       />
-    </MailLayout>,
+    </>,
   );
 }
 
@@ -202,9 +223,10 @@ export function membershipEndedMail(
   const amount = formatAmount(details.amount, details.currency);
   const endedOn = formatMemberDay(details.endedOn);
   return mail(
-    details.to,
+    details,
     `Your ${brand()} membership has ended`,
-    <MailLayout preview={`Your membership ended on ${endedOn}: nothing more will be charged`}>
+    `Your membership ended on ${endedOn}: nothing more will be charged`,
+    <>
       <MailHeading>Your membership has ended</MailHeading>
       <MailParagraph>{`We could not collect the fee of ${amount} for your ${details.planName} membership within ${MEMBERSHIP_TERMS.reminderGraceDays} days of our payment reminder, so your membership ended on ${endedOn}.`}</MailParagraph>
       <MailParagraph>{`Nothing more will be charged, and you owe us nothing for it. If you think this is a mistake, write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
@@ -215,6 +237,6 @@ export function membershipEndedMail(
           ["Ended on", endedOn],
         ]}
       />
-    </MailLayout>,
+    </>,
   );
 }

@@ -12,7 +12,7 @@ export function parseTrialSite(value: string | null | undefined): TrialSite {
   return isOneOf(TRIAL_SITES, value) ? value : "fast-track";
 }
 
-const SITE_DOMAIN: Record<TrialSite, keyof SiteConfig["domains"]> = {
+const SITE_DOMAIN: Record<TrialSite, "fastTrack" | "checkIn"> = {
   "fast-track": "fastTrack",
   checkin: "checkIn",
 };

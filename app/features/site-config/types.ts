@@ -34,7 +34,11 @@ export interface SiteConfig {
     main: string;
     fastTrack: string;
     checkIn: string;
-    memberArea: string;
+    /**
+     * A separate member site's host name; null for this site's own member area (/account), the
+     * default, which works on a fresh clone.
+     */
+    memberArea: string | null;
   };
   colors: {
     primary: HslTriplet;

@@ -53,6 +53,12 @@ test.describe("signing in", () => {
     await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(header.getByRole("link", { name: /Login/ })).toHaveCount(0);
     await expect(header.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    // A password account reaches the same member area as a sign-in code does.
+    await header.getByRole("link", { name: "My Account" }).first().click();
+    await expect(page).toHaveURL("/account");
+    await expect(page.getByTestId("membership-status")).toHaveCount(0);
+    await expect(page.getByText("There is no membership with this address.")).toBeVisible();
+    await page.goto("/");
 
     await page.goto("/admin");
     await expect(page).toHaveURL("/");

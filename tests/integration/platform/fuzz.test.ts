@@ -156,6 +156,22 @@ const FORM_TARGETS: FormTarget[] = [
     refusal: /required|Choose an expiry|CVV must|Card number|expired|carried fields|tick the box/,
   },
   {
+    name: "member area: send a code",
+    path: () => "/account/sign-in",
+    fields: ["email"],
+    fixed: { intent: "send-code" },
+    breakers: { email: badEmail },
+    refusal: ENGLISH_REFUSAL,
+  },
+  {
+    name: "member area: sign in with a code",
+    path: () => "/account/sign-in",
+    fields: ["email", "code"],
+    fixed: { intent: "sign-in" },
+    breakers: { email: badEmail, code: fc.oneof(absent, fc.constantFrom("", "12345", "1234567", "12a456")) },
+    refusal: /Invalid email address|Enter the 6-digit code/,
+  },
+  {
     name: "sign-in",
     path: () => "/auth",
     fields: ["email", "password"],
@@ -288,6 +304,7 @@ const COUNTED_TABLES = [
   "session",
   "user_roles",
   "withdrawals",
+  "verification",
 ] as const;
 
 /** Rows per table. PGlite belongs to the server process while it runs, so it is stopped first. */
@@ -483,6 +500,7 @@ describe.runIf(runsHere)(`malformed input to the production server on ${kind}`, 
       session: 0,
       user_roles: 0,
       withdrawals: 0,
+      verification: 0,
     });
     report.push(`rows written by bad input: 0 (${COUNTED_TABLES.length} tables checked)`);
   });

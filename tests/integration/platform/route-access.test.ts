@@ -70,6 +70,32 @@ const TABLE: RouteAccess[] = [
   { route: "/", path: "/", get: everyone(200), post: everyone(NOT_ALLOWED) },
   // Signed-in visitors have nothing to do on the sign-in page; a bad cookie counts as signed out.
   { route: "auth", path: "/auth", get: signedOutOnly(200), post: signedOutOnly(400) },
+  // The member area: a signed-in person's own page; anyone else signs in with an e-mailed code first.
+  {
+    route: "account",
+    path: "/account",
+    get: {
+      anonymous: "302 /account/sign-in",
+      member: 200,
+      admin: 200,
+      forged: "302 /account/sign-in",
+      expired: "302 /account/sign-in",
+    },
+    post: everyone(NOT_ALLOWED),
+  },
+  {
+    route: "account/sign-in",
+    path: "/account/sign-in",
+    get: {
+      anonymous: 200,
+      member: "302 /account",
+      admin: "302 /account",
+      forged: 200,
+      expired: 200,
+    },
+    // An empty form asks for a code for no address: refused (and the signed-in sent on, as by GET).
+    post: { anonymous: 400, member: "302 /account", admin: "302 /account", forged: 400, expired: 400 },
+  },
   { route: "admin", path: "/admin", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/orders", path: "/admin/orders", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { WITHDRAW_PATH, modelWithdrawalForm } from "~/features/legal/model-withdrawal-form";
 import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-contact";
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
-import { memberAreaUrl } from "~/components/layout/nav-links";
+import { ACCOUNT_PATH, memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
 import { membershipWording as terms } from "./membership-wording";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
@@ -10,12 +10,14 @@ import { siteConfig } from "../../../../site.config";
 
 const { company, domains, fastTrack } = siteConfig;
 
+const memberAreaName = domains.memberArea ?? `${domains.main}${ACCOUNT_PATH}`;
+
 export const TERMS_LAST_UPDATED = "2025-03-21";
 
 function MemberAreaLink() {
   return (
     <a href={memberAreaUrl(domains.memberArea)} target="_blank" rel="noopener noreferrer">
-      {domains.memberArea}
+      {memberAreaName}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
@@ -49,7 +51,7 @@ export const termsSections: LegalSectionContent[] = [
             Phone: <CompanyPhoneLink />
           </li>
           <li>
-            Websites: {domains.main}, {domains.fastTrack}, {domains.checkIn} and the member area {domains.memberArea}
+            Websites: {domains.main}, {domains.fastTrack}, {domains.checkIn} and the member area {memberAreaName}
           </li>
         </ul>
         <p>

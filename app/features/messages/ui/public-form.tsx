@@ -22,6 +22,8 @@ interface PublicFormProps<Schema extends z.ZodObject> {
   submitLabel: string;
   /** The route's action data, after a submission made without JavaScript. */
   lastResult?: SubmissionResult<string[]>;
+  /** What the fields hold before anyone types (an address the page already knows). */
+  defaultValue?: Partial<Record<keyof z.input<Schema>, string>>;
   className?: string;
   /** The form's fields, given Conform's metadata for each (ids, errors, what was typed). */
   children: (fields: Fields<Schema>) => ReactNode;
@@ -63,12 +65,14 @@ function PublicFormBody<Schema extends z.ZodObject>({
   action,
   submitLabel,
   lastResult,
+  defaultValue,
   className,
   children,
 }: PublicFormProps<Schema> & { fetcher: FetcherWithComponents<FormActionData> }) {
   const result = fetcher.data?.result ?? lastResult;
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult: result,
+    defaultValue: defaultValue as Parameters<typeof useForm<z.input<Schema>>>[0]["defaultValue"],
     constraint: getZodConstraint(schema),
     // Not on blur: a message appearing as the field loses focus would move the button from under the click.
     shouldValidate: "onSubmit",

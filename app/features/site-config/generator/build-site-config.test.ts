@@ -68,7 +68,7 @@ describe("buildSiteConfig", () => {
       main: "www.skyway.example",
       fastTrack: "fast.skyway.example",
       checkIn: "checkin.skyway.example",
-      memberArea: "members.skyway.example",
+      memberArea: null,
     });
     expect(config.colors).toMatchObject({ primary: "350 70% 50%", primaryDark: "350 70% 35%", accent: "160 60% 40%" });
   });

@@ -28,7 +28,8 @@ export function buildSiteConfig(base: SiteConfig, form: GeneratorForm, wordings:
       main,
       fastTrack: form.fastTrackDomain || base.domains.fastTrack,
       checkIn: form.checkInDomain || base.domains.checkIn,
-      memberArea: main === base.domains.main ? base.domains.memberArea : `members.${main.replace(/^www\./, "")}`,
+      // A separate member site is the operator's to name; the generator never invents one.
+      memberArea: base.domains.memberArea,
     },
     colors: deriveBrandColors(form.primaryColor, form.accentColor),
     pricing: {

@@ -1,0 +1,95 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customers, memberships, orders, refunds, type CurrencyCode, type MembershipPlan } from "~/db/schema";
+import type { MembershipStatus } from "~/features/memberships/membership-status";
+import type { OrderStatus } from "~/features/booking/order-status";
+
+export interface AccountMembership {
+  id: string;
+  plan: MembershipPlan;
+  status: MembershipStatus;
+  /** The fee per quarter, minor units of `currency`. */
+  price: number;
+  currency: CurrencyCode;
+  trialEndsAt: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  graceEndsAt: Date | null;
+  endedAt: Date | null;
+  cardBrand: string;
+  cardLast4: string;
+  createdAt: Date;
+}
+
+export interface AccountOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  amount: number;
+  currency: CurrencyCode;
+  airport: string | null;
+  flightDate: string | null;
+  adults: number;
+  children: number;
+  voucherShortCode: string | null;
+  /** Refunded so far (made or on their way), minor units of `currency`. */
+  refunded: number;
+  createdAt: Date;
+}
+
+/** How many of an address's orders the account lists, newest first. */
+export const ACCOUNT_ORDERS_SHOWN = 50;
+
+/**
+ * What the member area shows the signed-in address: its membership, if it ever had one, and its
+ * orders, newest first. Both are found by the address (one customer per address, ADR 027), so a
+ * person sees what they booked as a guest too, and nothing of anyone else.
+ */
+export async function accountOverview(
+  db: Database,
+  email: string,
+): Promise<{ membership: AccountMembership | null; orders: AccountOrder[] }> {
+  const address = email.trim().toLowerCase();
+  const [membershipRows, orderRows] = await Promise.all([
+    db
+      .select({
+        id: memberships.id,
+        plan: memberships.plan,
+        status: memberships.status,
+        price: memberships.price,
+        currency: memberships.currency,
+        trialEndsAt: memberships.trialEndsAt,
+        currentPeriodEnd: memberships.currentPeriodEnd,
+        cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+        graceEndsAt: memberships.graceEndsAt,
+        endedAt: memberships.endedAt,
+        cardBrand: memberships.cardBrand,
+        cardLast4: memberships.cardLast4,
+        createdAt: memberships.createdAt,
+      })
+      .from(memberships)
+      .where(eq(memberships.email, address)),
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        amount: orders.amount,
+        currency: orders.currency,
+        airport: orders.airport,
+        flightDate: orders.flightDate,
+        adults: orders.adults,
+        children: orders.children,
+        voucherShortCode: orders.voucherShortCode,
+        refunded: sql<number>`(select coalesce(sum(${refunds.amount}), 0)::integer from ${refunds}
+          where ${refunds.orderId} = ${orders.id})`,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(customers.email, address))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ACCOUNT_ORDERS_SHOWN),
+  ]);
+  return { membership: membershipRows[0] ?? null, orders: orderRows };
+}

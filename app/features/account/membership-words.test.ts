@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { AccountMembership } from "./account.server";
+import { membershipWords } from "./membership-words";
+
+// A trial that ends on the last day of February, in Amsterdam (23:30 UTC is already 1 March there).
+const base: AccountMembership = {
+  id: "m",
+  plan: "medium",
+  status: "trialing",
+  price: 4900,
+  currency: "EUR",
+  trialEndsAt: new Date("2027-02-28T10:00:00Z"),
+  currentPeriodEnd: new Date("2027-02-28T10:00:00Z"),
+  cancelAtPeriodEnd: false,
+  graceEndsAt: null,
+  endedAt: null,
+  cardBrand: "Visa",
+  cardLast4: "4242",
+  createdAt: new Date("2027-02-25T10:00:00Z"),
+};
+
+describe("membershipWords", () => {
+  it.each<[string, Partial<AccountMembership>, string, string]>([
+    [
+      "a trial",
+      {},
+      "Free trial",
+      "Your free trial ends on 28 February 2027. Then we charge €49 to your Visa ending 4242.",
+    ],
+    [
+      "a cancelled trial",
+      { cancelAtPeriodEnd: true },
+      "Cancelled",
+      "Your free trial ends on 28 February 2027. Nothing will be charged.",
+    ],
+    [
+      "a paid quarter",
+      { status: "active", currentPeriodEnd: new Date("2027-05-31T21:59:00Z") },
+      "Active",
+      "Next charge: €49 on 31 May 2027, to your Visa ending 4242.",
+    ],
+    [
+      "a paid quarter ending after midnight in Amsterdam",
+      { status: "active", currentPeriodEnd: new Date("2027-05-31T22:30:00Z") },
+      "Active",
+      "Next charge: €49 on 1 June 2027, to your Visa ending 4242.",
+    ],
+    [
+      "a cancelled paid quarter",
+      { status: "active", cancelAtPeriodEnd: true, currentPeriodEnd: new Date("2027-05-31T10:00:00Z") },
+      "Cancelled",
+      "You keep your benefits until 31 May 2027. No further fee will be charged.",
+    ],
+    [
+      "a declined fee",
+      { status: "past_due", graceEndsAt: new Date("2027-03-07T10:00:00Z") },
+      "Payment due",
+      "We could not charge €49 to your Visa ending 4242. If it is still unpaid on 7 March 2027, your membership ends. We try the card again every 2 days.",
+    ],
+    [
+      "an ended cancellation",
+      { status: "cancelled", endedAt: new Date("2027-02-28T10:00:00Z") },
+      "Cancelled",
+      "Your membership ended on 28 February 2027. Nothing more will be charged.",
+    ],
+    [
+      "a membership ended unpaid",
+      { status: "ended", endedAt: new Date("2027-03-07T10:00:00Z") },
+      "Ended",
+      "Your membership ended on 7 March 2027, its fee unpaid. Nothing more will be charged.",
+    ],
+  ])("words %s", (_case, changes, status, next) => {
+    const words = membershipWords({ ...base, ...changes });
+    expect(words).toMatchObject({ planName: "Medium", status, next });
+    expect(words.rows).toContainEqual(["Card", "Visa ending 4242"]);
+  });
+});

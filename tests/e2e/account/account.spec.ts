@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { bookAndPay } from "../../support/e2e/booking-form";
+import { expect, screenshots, test, waitForMail, type DeliveredMail } from "../../support/e2e/fixtures";
+
+function traveller() {
+  const id = randomUUID().slice(0, 8);
+  return { firstName: "Ines", lastName: `Bakker-${id}`, email: `ines.${id}@example.com` };
+}
+
+/** The six digits of a sign-in mail. */
+function codeOf(mail: DeliveredMail): string {
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
+  expect(code, mail.text).toBeTruthy();
+  return code!;
+}
+
+function linkOf(mail: DeliveredMail, path: RegExp): string {
+  const link = new RegExp(`https?://\\S+${path.source}`).exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  return link!;
+}
+
+async function askForCode(page: Page, email: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in code" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+}
+
+test.describe("the member's own account", () => {
+  test.slow();
+
+  test("a guest who paid opens Login, signs in with the mailed code, and sees the trial and the booking's voucher", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const person = traveller();
+    const { orderNumber } = await bookAndPay(page, person);
+    const confirmation = await waitForMail(person.email, { subject: new RegExp(`${orderNumber} is confirmed$`) });
+    const shortCode = /[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2}/.exec(confirmation.text)?.[0];
+    expect(shortCode, confirmation.text).toBeTruthy();
+
+    // "Login", in a new tab as ever, leads to this site's member area on a fresh clone.
+    await page.goto("/");
+    const [memberArea] = await Promise.all([
+      context.waitForEvent("page"),
+      page
+        .getByRole("link", { name: /^Login/ })
+        .first()
+        .click(),
+    ]);
+    await expect(memberArea).toHaveURL(/\/account\/sign-in$/);
+    await expect(memberArea.getByRole("heading", { level: 1 })).toHaveText("Your account");
+    await screenshots(memberArea, "account-sign-in", testInfo);
+
+    await askForCode(memberArea, person.email);
+    await expect(memberArea.getByText(`We have sent a sign-in code to ${person.email}`)).toBeVisible();
+    await screenshots(memberArea, "account-sign-in-code", testInfo);
+    const mail = await waitForMail(person.email, { subject: /sign-in code$/ });
+    expect(mail.subject).not.toMatch(/\d{6}/);
+    await memberArea.getByLabel("Sign-in code").fill(codeOf(mail));
+    await memberArea.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(memberArea).toHaveURL(/\/account$/);
+    await expect(memberArea.getByText(`Signed in as ${person.email}`)).toBeVisible();
+    await expect(memberArea.getByTestId("membership-status")).toHaveText("Free trial");
+    await expect(memberArea.getByTestId("membership-next")).toContainText("Your free trial ends on");
+    await expect(memberArea.getByTestId("membership-next")).toContainText("$49");
+    const booking = memberArea.getByTestId("account-booking");
+    await expect(booking).toHaveCount(1);
+    await expect(booking).toContainText(orderNumber);
+    await expect(booking).toContainText("PAID");
+    await expect(booking.getByTestId("voucher-short-code")).toHaveText(shortCode!);
+    await expect(booking.getByRole("img", { name: `Voucher QR code for ${orderNumber}` })).toBeVisible();
+    expect((await memberArea.request.get("/account")).headers()["cache-control"]).toBe("private, no-store");
+    await screenshots(memberArea, "account", testInfo);
+
+    // Signed in, the header offers the account; signing out closes it.
+    await expect(memberArea.getByRole("link", { name: "My Account" }).first()).toBeVisible();
+    await memberArea.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(memberArea.getByText("You are signed out")).toBeVisible();
+    await memberArea.goto("/account");
+    await expect(memberArea).toHaveURL(/\/account\/sign-in$/);
+  });
+
+  test.describe("a wrong code", () => {
+    // The refused code is answered 400, which the browser reports in its console.
+    test.use({ allowedHttpErrors: [400] });
+
+    test("says so and signs no one in", async ({ page }) => {
+      const email = traveller().email;
+      await page.goto("/account/sign-in");
+      await askForCode(page, email);
+      const code = codeOf(await waitForMail(email, { subject: /sign-in code$/ }));
+      await page.getByLabel("Sign-in code").fill(code === "000000" ? "111111" : "000000");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("This code is not right, or it has expired.").first()).toBeVisible();
+      await page.goto("/account");
+      await expect(page).toHaveURL(/\/account\/sign-in$/);
+    });
+  });
+});
+
+test.describe("the member's account without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.slow();
+
+  test("the trial e-mail's 'Manage your membership' fills in the address; the code mail's link, opened by a scanner first, still signs in", async ({
+    page,
+    request,
+  }) => {
+    const person = traveller();
+    await bookAndPay(page, person);
+    const started = await waitForMail(person.email, { subject: /free trial of .+ has started$/ });
+    const manage = linkOf(started, /\/account\/sign-in\?for=[\w-]+/);
+    expect(manage).not.toContain(person.email.split("@")[0]);
+
+    await page.goto(manage);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(person.email);
+    await page.getByRole("button", { name: "Email me a sign-in code" }).click();
+    await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+
+    const mail = await waitForMail(person.email, { subject: /sign-in code$/ });
+    const link = linkOf(mail, /\/account\/sign-in\?link=[\w-]+/);
+    // A mail scanner fetches the link: that fills in a form and uses nothing up.
+    for (let scan = 0; scan < 2; scan++) expect((await request.get(link)).status()).toBe(200);
+
+    await page.goto(link);
+    await expect(page.getByLabel("Sign-in code")).toHaveValue(codeOf(mail));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId("membership-status")).toHaveText("Free trial");
+    const trialEnd = /Free until: (\d{1,2} \w+ \d{4})/.exec(started.text)?.[1];
+    expect(trialEnd, started.text).toBeTruthy();
+    await expect(page.getByTestId("membership-next")).toContainText(`Your free trial ends on ${trialEnd}`);
+  });
+});
