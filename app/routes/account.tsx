@@ -4,13 +4,22 @@ import type { Route } from "./+types/account";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ACCOUNT_SIGN_IN_PATH } from "~/components/layout/nav-links";
 import { database } from "~/db/client.server";
+import { cancelOwnMembership, requestOwnErasure } from "~/features/account/account-actions.server";
 import { accountBookings } from "~/features/account/account-bookings.server";
 import { accountOverview } from "~/features/account/account.server";
 import { membershipWords } from "~/features/account/membership-words";
 import { privatePageHeaders } from "~/features/account/private-page";
-import { BookingsSection, MembershipSection, SignOutButton } from "~/features/account/ui/account-sections";
+import {
+  BookingsSection,
+  MembershipSection,
+  SignOutButton,
+  YourDataSection,
+} from "~/features/account/ui/account-sections";
 import { getOptionalUser } from "~/features/auth/guards.server";
+import { isLiveMembership } from "~/features/memberships/membership-status";
+import { readFormData } from "~/lib/form-data.server";
 import { siteOrigin } from "~/lib/site-origin.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
 
 export const handle = { hydrate: false } satisfies DocumentHandle;
@@ -23,20 +32,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
   const { membership, orders } = await accountOverview(database().db, user.email);
+  const confirm = new URL(request.url).searchParams.get("confirm");
   return {
     email: user.email,
-    membership: membership ? membershipWords(membership) : null,
+    membership: membership
+      ? {
+          ...membershipWords(membership),
+          cancellable: isLiveMembership(membership.status) && !membership.cancelAtPeriodEnd,
+        }
+      : null,
     bookings: await accountBookings(orders, siteOrigin(request), new Date()),
+    // `?confirm=` shows the step that confirms a cancellation or an erasure request, before its button.
+    confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
   };
 }
 
-export default function AccountPage({ loaderData: { email, membership, bookings } }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
+  const db = database().db;
+  const intent = (await readFormData(request)).get("intent");
+  const now = new Date();
+  if (intent === "cancel") {
+    return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
+  }
+  if (intent === "erase") return redirectWithToast("/account", await requestOwnErasure(db, user, now));
+  return redirectWithToast("/account", { type: "error", title: "This form could not be read. Please try again." });
+}
+
+export default function AccountPage({ loaderData: { email, membership, bookings, confirm } }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Your account" lead={`Signed in as ${email}`} />
       <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 pb-16 sm:px-6">
-        <MembershipSection membership={membership} />
+        <MembershipSection membership={membership} confirmCancel={confirm === "cancel"} />
         <BookingsSection bookings={bookings} />
+        <YourDataSection confirmErase={confirm === "erase"} />
         <div>
           <SignOutButton />
         </div>

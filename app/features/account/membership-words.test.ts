@@ -75,3 +75,17 @@ describe("membershipWords", () => {
     expect(words.rows).toContainEqual(["Card", "Visa ending 4242"]);
   });
 });
+
+describe("what cancelling would do, as the confirm step says it", () => {
+  it.each<[string, Partial<AccountMembership>, string]>([
+    ["a trial", {}, "Your free trial ends on 28 February 2027 and nothing is charged."],
+    ["a declined fee", { status: "past_due" }, "It ends today, and the unpaid fee of €49 is never charged."],
+    [
+      "a paid quarter",
+      { status: "active", currentPeriodEnd: new Date("2027-05-31T10:00:00Z") },
+      "It will not renew, and nothing more will be charged. You keep its benefits until 31 May 2027 at the latest (sooner with one month's notice, the rest of the fee refunded): the next page says the day.",
+    ],
+  ])("for %s", (_case, changes, consequence) => {
+    expect(membershipWords({ ...base, ...changes }).cancelConsequence).toBe(consequence);
+  });
+});

@@ -1,7 +1,7 @@
 import { formatAmount } from "~/lib/currency";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { membershipPlanName } from "~/features/memberships/membership-status";
-import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
+import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-terms";
 import type { AccountMembership } from "./account.server";
 
 /** The membership as its member reads it: its state in words, then the facts that matter now. */
@@ -10,70 +10,80 @@ export interface MembershipWords {
   status: string;
   /** A sentence on what happens next (a charge, an end), or what to do. */
   next: string;
+  /** What cancelling now would do, for the step that confirms it. */
+  cancelConsequence: string;
   rows: [string, string][];
 }
 
-export function membershipWords(membership: AccountMembership): MembershipWords {
-  const planName = membershipPlanName(membership.plan);
-  const fee = formatAmount(membership.price, membership.currency);
-  const card = `${membership.cardBrand} ending ${membership.cardLast4}`;
-  const periodEnd = formatMemberDay(membership.currentPeriodEnd);
-  const rows: [string, string][] = [
-    ["Plan", planName],
-    ["Fee", `${fee} every ${MEMBERSHIP_TERMS.periodMonths} months`],
-    ["Card", card],
-    ["Member since", formatMemberDay(membership.createdAt)],
-  ];
+interface Facts {
+  fee: string;
+  card: string;
+  periodEnd: string;
+}
+
+function statusAndNext(membership: AccountMembership, { fee, card, periodEnd }: Facts) {
+  const endedOn = membership.endedAt ? ` on ${formatMemberDay(membership.endedAt)}` : "";
   switch (membership.status) {
     case "trialing":
       return membership.cancelAtPeriodEnd
-        ? {
-            planName,
-            status: "Cancelled",
-            next: `Your free trial ends on ${periodEnd}. Nothing will be charged.`,
-            rows,
-          }
+        ? { status: "Cancelled", next: `Your free trial ends on ${periodEnd}. Nothing will be charged.` }
         : {
-            planName,
             status: "Free trial",
             next: `Your free trial ends on ${periodEnd}. Then we charge ${fee} to your ${card}.`,
-            rows,
           };
     case "active":
       return membership.cancelAtPeriodEnd
         ? {
-            planName,
             status: "Cancelled",
             next: `You keep your benefits until ${periodEnd}. No further fee will be charged.`,
-            rows,
           }
-        : { planName, status: "Active", next: `Next charge: ${fee} on ${periodEnd}, to your ${card}.`, rows };
-    case "past_due":
+        : { status: "Active", next: `Next charge: ${fee} on ${periodEnd}, to your ${card}.` };
+    case "past_due": {
+      const until = membership.graceEndsAt
+        ? ` If it is still unpaid on ${formatMemberDay(membership.graceEndsAt)}, your membership ends.`
+        : "";
       return {
-        planName,
         status: "Payment due",
-        next: `We could not charge ${fee} to your ${card}.${
-          membership.graceEndsAt
-            ? ` If it is still unpaid on ${formatMemberDay(membership.graceEndsAt)}, your membership ends.`
-            : ""
-        } We try the card again every ${MEMBERSHIP_TERMS.retryEveryDays} days.`,
-        rows,
+        next: `We could not charge ${fee} to your ${card}.${until} We try the card again every ${MEMBERSHIP_TERMS.retryEveryDays} days.`,
       };
+    }
     case "cancelled":
       return {
-        planName,
         status: "Cancelled",
         next: membership.endedAt
-          ? `Your membership ended on ${formatMemberDay(membership.endedAt)}. Nothing more will be charged.`
+          ? `Your membership ended${endedOn}. Nothing more will be charged.`
           : `You keep your benefits until ${periodEnd}. Nothing more will be charged.`,
-        rows,
       };
     case "ended":
       return {
-        planName,
         status: "Ended",
-        next: `Your membership ended${membership.endedAt ? ` on ${formatMemberDay(membership.endedAt)}` : ""}, its fee unpaid. Nothing more will be charged.`,
-        rows,
+        next: `Your membership ended${endedOn}, its fee unpaid. Nothing more will be charged.`,
       };
   }
+}
+
+function cancelConsequence(membership: AccountMembership, { fee, periodEnd }: Facts): string {
+  if (membership.status === "trialing") return `Your free trial ends on ${periodEnd} and nothing is charged.`;
+  if (membership.status === "past_due") return `It ends today, and the unpaid fee of ${fee} is never charged.`;
+  return `It will not renew, and nothing more will be charged. You keep its benefits until ${periodEnd} at the latest (sooner with ${noticeWording(MEMBERSHIP_TERMS.noticeMonths)}, the rest of the fee refunded): the next page says the day.`;
+}
+
+export function membershipWords(membership: AccountMembership): MembershipWords {
+  const facts: Facts = {
+    fee: formatAmount(membership.price, membership.currency),
+    card: `${membership.cardBrand} ending ${membership.cardLast4}`,
+    periodEnd: formatMemberDay(membership.currentPeriodEnd),
+  };
+  const planName = membershipPlanName(membership.plan);
+  return {
+    planName,
+    ...statusAndNext(membership, facts),
+    cancelConsequence: cancelConsequence(membership, facts),
+    rows: [
+      ["Plan", planName],
+      ["Fee", `${facts.fee} every ${MEMBERSHIP_TERMS.periodMonths} months`],
+      ["Card", facts.card],
+      ["Member since", formatMemberDay(membership.createdAt)],
+    ],
+  };
 }

@@ -1,3 +1,4 @@
+import { siteConfig } from "../../../site.config";
 import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
@@ -383,6 +384,11 @@ export async function findPersonalData(db: Database, email: string): Promise<Per
 }
 
 /** How much a PersonalData holds, by kind: what the request's history records about an export. */
+/** The JSON file of an access request's answer: who holds the data, when it was exported, then the data. */
+export function personalDataFile(data: PersonalData, exportedAt: Date): string {
+  return JSON.stringify({ controller: siteConfig.company.legalName, exportedAt, ...data }, null, 2);
+}
+
 export function personalDataCounts(data: PersonalData): Record<string, number> {
   const orderList = data.customers.flatMap((customer) => customer.orders);
   const invoiceList = data.memberships.flatMap((membership) => membership.invoices);

@@ -75,6 +75,23 @@ test.describe("the member's own account", () => {
     expect((await memberArea.request.get("/account")).headers()["cache-control"]).toBe("private, no-store");
     await screenshots(memberArea, "account", testInfo);
 
+    // Cancelling asks first, then says until when; the page shows it.
+    const main = memberArea.getByRole("main");
+    await main.getByRole("link", { name: "Cancel membership" }).click();
+    const confirm = memberArea.getByRole("form", { name: "Cancel your Medium membership?" });
+    await expect(confirm).toContainText("Your free trial ends on");
+    await screenshots(memberArea, "account-cancel-confirm", testInfo);
+    await confirm.getByRole("button", { name: "Yes, cancel my membership" }).click();
+    await expect(memberArea.getByText("Your membership is cancelled").first()).toBeVisible();
+    await expect(memberArea.getByTestId("membership-status")).toHaveText("Cancelled");
+    await expect(main.getByRole("link", { name: "Cancel membership" })).toHaveCount(0);
+    await waitForMail(person.email, { subject: /membership is cancelled$/ });
+
+    // The data download is the person's own.
+    const download = await memberArea.request.get("/account/data.json");
+    expect(download.headers()["content-disposition"]).toBe('attachment; filename="my-data.json"');
+    expect(await download.text()).toContain(orderNumber);
+
     // Signed in, the header offers the account; signing out closes it.
     await expect(memberArea.getByRole("link", { name: "My Account" }).first()).toBeVisible();
     await memberArea.getByRole("button", { name: "Sign out", exact: true }).click();

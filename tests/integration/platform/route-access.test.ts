@@ -81,6 +81,25 @@ const TABLE: RouteAccess[] = [
       forged: "302 /account/sign-in",
       expired: "302 /account/sign-in",
     },
+    // Its actions (cancel, ask for erasure) are the signed-in person's; an empty form is sent back with a toast.
+    post: {
+      anonymous: "302 /account/sign-in",
+      member: "302 /account",
+      admin: "302 /account",
+      forged: "302 /account/sign-in",
+      expired: "302 /account/sign-in",
+    },
+  },
+  {
+    route: "account/data.json",
+    path: "/account/data.json",
+    get: {
+      anonymous: "302 /account/sign-in",
+      member: 200,
+      admin: 200,
+      forged: "302 /account/sign-in",
+      expired: "302 /account/sign-in",
+    },
     post: everyone(NOT_ALLOWED),
   },
   {

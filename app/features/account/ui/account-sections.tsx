@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { LogOut } from "lucide-react";
+import { Download, LogOut } from "lucide-react";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,47 @@ import type { MembershipWords } from "../membership-words";
 
 const linkClass = "font-medium text-link underline underline-offset-4";
 
-export function MembershipSection({ membership }: { membership: MembershipWords | null }) {
+/** A step that asks "are you sure?": the button that does it, and a way back. */
+function ConfirmStep({
+  intent,
+  question,
+  consequence,
+  confirmLabel,
+}: {
+  intent: string;
+  question: string;
+  consequence: string;
+  confirmLabel: string;
+}) {
+  return (
+    <Form
+      method="post"
+      action="/account"
+      className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+      aria-label={question}
+    >
+      <p className="font-semibold">{question}</p>
+      <p className="text-sm">{consequence}</p>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="destructive">
+          {confirmLabel}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/account">Go back</Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function MembershipSection({
+  membership,
+  confirmCancel,
+}: {
+  membership: (MembershipWords & { cancellable: boolean }) | null;
+  confirmCancel: boolean;
+}) {
   if (!membership) {
     return (
       <SectionCard title="Membership" large>
@@ -44,13 +84,22 @@ export function MembershipSection({ membership }: { membership: MembershipWords 
         </p>
         <p data-testid="membership-next">{membership.next}</p>
         <SummaryList rows={membership.rows} />
-        <p className="text-sm text-muted-foreground">
-          To cancel, use the{" "}
-          <Link to="/unsubscribe" className={linkClass}>
-            Unsubscribe
-          </Link>{" "}
-          page.
-        </p>
+        {membership.cancellable ? (
+          confirmCancel ? (
+            <ConfirmStep
+              intent="cancel"
+              question={`Cancel your ${membership.planName} membership?`}
+              consequence={membership.cancelConsequence}
+              confirmLabel="Yes, cancel my membership"
+            />
+          ) : (
+            <div>
+              <Button asChild variant="outline">
+                <Link to="/account?confirm=cancel">Cancel membership</Link>
+              </Button>
+            </div>
+          )
+        ) : null}
       </div>
     </SectionCard>
   );
@@ -93,6 +142,48 @@ export function BookingsSection({ bookings }: { bookings: AccountBooking[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+export function YourDataSection({ confirmErase }: { confirmErase: boolean }) {
+  return (
+    <SectionCard
+      title="Your data"
+      subtitle={
+        <>
+          What we hold about you and why is in our{" "}
+          <Link to="/privacy" className={linkClass}>
+            Privacy Policy
+          </Link>
+          .
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        <div>
+          <Button asChild variant="outline">
+            <a href="/account/data.json" download>
+              <Download aria-hidden="true" />
+              Download my data
+            </a>
+          </Button>
+        </div>
+        {confirmErase ? (
+          <ConfirmStep
+            intent="erase"
+            question="Erase your data?"
+            consequence="We erase your account, bookings not paid, messages and e-mails, and end a membership at once. Paid orders and invoices stay, as the law requires, without your name."
+            confirmLabel="Yes, erase my data"
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            <Link to="/account?confirm=erase" className={linkClass}>
+              Ask us to erase your data
+            </Link>
+          </p>
+        )}
+      </div>
+    </SectionCard>
   );
 }
 

@@ -1,0 +1,75 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { dataRequests, memberships } from "~/db/schema";
+import type { SessionUser } from "~/features/auth/guards.server";
+import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
+import { formatMemberDay } from "~/features/memberships/membership-mails";
+import { responseDeadline } from "~/features/privacy/data-request-deadline";
+import { recordDataRequest } from "~/features/privacy/data-requests.server";
+import { companyDay, startOfCompanyDay } from "~/lib/company-time";
+import { formatAmount } from "~/lib/currency";
+import type { Toast } from "~/lib/toast";
+
+/**
+ * The signed-in member cancels their own membership, by the rules of the /unsubscribe link (the
+ * end of the paid period, or one month's notice with the rest of the fee refunded). Answers what
+ * the page then says.
+ */
+export async function cancelOwnMembership(
+  db: Database,
+  user: SessionUser,
+  { now, origin }: { now: Date; origin: string },
+): Promise<Toast> {
+  // A second press (a double click, the back button) confirms what the first did, and mails nothing again.
+  const [already] = await db
+    .select({ accessUntil: memberships.currentPeriodEnd })
+    .from(memberships)
+    .where(and(eq(memberships.email, user.email.toLowerCase()), eq(memberships.cancelAtPeriodEnd, true)))
+    .limit(1);
+  if (already && already.accessUntil > now) {
+    return {
+      type: "success",
+      title: "Your membership is cancelled",
+      description: `You keep its benefits until ${formatMemberDay(already.accessUntil)}, and nothing more will be charged. We have e-mailed you a confirmation.`,
+    };
+  }
+  const cancelled = await cancelMembershipOfAddress(db, { email: user.email, now, origin });
+  if (!cancelled) {
+    return { type: "error", title: "There is no membership to cancel", description: "It has ended already." };
+  }
+  const refund = cancelled.refunded
+    ? ` We refund ${formatAmount(cancelled.refunded.amount, cancelled.refunded.currency)} to your card.`
+    : "";
+  return {
+    type: "success",
+    title: "Your membership is cancelled",
+    description: cancelled.atOnce
+      ? `It has ended today, and nothing more will be charged.${refund}`
+      : `You keep its benefits until ${formatMemberDay(cancelled.accessUntil)}, and nothing more will be charged.${refund} We have e-mailed you a confirmation.`,
+  };
+}
+
+/**
+ * Records the signed-in person's request to erase their data, received today, for the back office
+ * to carry out (/admin/data-requests). A request still open is not recorded twice.
+ */
+export async function requestOwnErasure(db: Database, user: SessionUser, now: Date): Promise<Toast> {
+  const email = user.email.toLowerCase();
+  const [open] = await db
+    .select({ receivedOn: dataRequests.receivedOn })
+    .from(dataRequests)
+    .where(
+      and(
+        eq(sql`lower(${dataRequests.email})`, email),
+        eq(dataRequests.kind, "erasure"),
+        isNull(dataRequests.completedAt),
+      ),
+    );
+  const receivedOn = open?.receivedOn ?? companyDay(now);
+  if (!open) await recordDataRequest(db, { email, kind: "erasure", receivedOn }, user);
+  return {
+    type: "success",
+    title: "We have your request to erase your data",
+    description: `We erase it by ${formatMemberDay(startOfCompanyDay(responseDeadline(receivedOn)))} at the latest. What the law makes us keep (paid orders, invoices) is kept without your name.`,
+  };
+}
