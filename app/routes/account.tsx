@@ -16,6 +16,8 @@ import {
   YourDataSection,
 } from "~/features/account/ui/account-sections";
 import { getOptionalUser } from "~/features/auth/guards.server";
+import { voucherCheckUrl, voucherQrSvg } from "~/features/booking/voucher.server";
+import { membershipCardCode, membershipNumber } from "~/features/memberships/membership-card.server";
 import { isLiveMembership } from "~/features/memberships/membership-status";
 import { readFormData } from "~/lib/form-data.server";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -33,15 +35,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
   const { membership, orders } = await accountOverview(database().db, user.email);
   const confirm = new URL(request.url).searchParams.get("confirm");
+  const origin = siteOrigin(request);
+  const live = membership !== null && isLiveMembership(membership.status);
   return {
     email: user.email,
     membership: membership
       ? {
           ...membershipWords(membership),
-          cancellable: isLiveMembership(membership.status) && !membership.cancelAtPeriodEnd,
+          cancellable: live && !membership.cancelAtPeriodEnd,
+          // The digital card the desk scans: its QR carries the signed code, the number is read out.
+          card: live
+            ? {
+                number: membershipNumber(membership.id),
+                qrSvg: await voucherQrSvg(voucherCheckUrl(origin, membershipCardCode(membership.id))),
+              }
+            : null,
         }
       : null,
-    bookings: await accountBookings(orders, siteOrigin(request), new Date()),
+    bookings: await accountBookings(orders, origin, new Date()),
     // `?confirm=` shows the step that confirms a cancellation or an erasure request, before its button.
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
   };

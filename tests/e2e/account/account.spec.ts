@@ -66,6 +66,8 @@ test.describe("the member's own account", () => {
     await expect(memberArea.getByTestId("membership-status")).toHaveText("Free trial");
     await expect(memberArea.getByTestId("membership-next")).toContainText("Your free trial ends on");
     await expect(memberArea.getByTestId("membership-next")).toContainText("$49");
+    await expect(memberArea.getByRole("img", { name: "Membership card QR code" })).toBeVisible();
+    await expect(memberArea.getByTestId("membership-number")).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     const booking = memberArea.getByTestId("account-booking");
     await expect(booking).toHaveCount(1);
     await expect(booking).toContainText(orderNumber);

@@ -48,7 +48,7 @@ export function MembershipSection({
   membership,
   confirmCancel,
 }: {
-  membership: (MembershipWords & { cancellable: boolean }) | null;
+  membership: (MembershipWords & { cancellable: boolean; card: { number: string; qrSvg: string } | null }) | null;
   confirmCancel: boolean;
 }) {
   if (!membership) {
@@ -83,7 +83,24 @@ export function MembershipSection({
           </StatusBadge>
         </p>
         <p data-testid="membership-next">{membership.next}</p>
-        <SummaryList rows={membership.rows} />
+        <div className="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
+          <SummaryList rows={membership.rows} />
+          {membership.card ? (
+            <div className="grid justify-items-center gap-2 rounded-lg border p-3">
+              <p className="text-sm font-semibold">Membership card</p>
+              <div
+                role="img"
+                aria-label="Membership card QR code"
+                className="w-36 max-w-full [&>svg]:h-auto [&>svg]:w-full"
+                dangerouslySetInnerHTML={{ __html: membership.card.qrSvg }}
+              />
+              <p className="text-xs text-muted-foreground">Membership number</p>
+              <p data-testid="membership-number" className="font-mono font-semibold tracking-wider">
+                {membership.card.number}
+              </p>
+            </div>
+          ) : null}
+        </div>
         {membership.cancellable ? (
           confirmCancel ? (
             <ConfirmStep
