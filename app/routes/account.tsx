@@ -4,7 +4,10 @@ import type { Route } from "./+types/account";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ACCOUNT_SIGN_IN_PATH } from "~/components/layout/nav-links";
 import { database } from "~/db/client.server";
-import { cancelOwnMembership, requestOwnErasure } from "~/features/account/account-actions.server";
+import { cancelOwnMembership, requestOwnErasure, withdrawOwnBooking } from "~/features/account/account-actions.server";
+import { WITHDRAWAL_SCOPES } from "~/db/enums";
+import { paymentGateway } from "~/features/payments/live-gateway.server";
+import { z } from "~/lib/zod";
 import { accountBookings } from "~/features/account/account-bookings.server";
 import { accountOverview } from "~/features/account/account.server";
 import { membershipWords } from "~/features/account/membership-words";
@@ -34,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
   const { membership, orders } = await accountOverview(database().db, user.email);
-  const confirm = new URL(request.url).searchParams.get("confirm");
+  const query = new URL(request.url).searchParams;
+  const confirm = query.get("confirm");
   const origin = siteOrigin(request);
   const live = membership !== null && isLiveMembership(membership.status);
   return {
@@ -55,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     bookings: await accountBookings(orders, origin, new Date()),
     // `?confirm=` shows the step that confirms a cancellation or an erasure request, before its button.
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
+    // `?withdraw=<order id>` shows that booking's withdrawal step.
+    confirmWithdraw: query.get("withdraw"),
   };
 }
 
@@ -62,22 +68,42 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
   const db = database().db;
-  const intent = (await readFormData(request)).get("intent");
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
   const now = new Date();
   if (intent === "cancel") {
     return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
   }
   if (intent === "erase") return redirectWithToast("/account", await requestOwnErasure(db, user, now));
+  if (intent === "withdraw") {
+    const scope = z.enum(WITHDRAWAL_SCOPES).safeParse(formData.get("scope"));
+    const orderId = formData.get("orderId");
+    const answer =
+      scope.success && typeof orderId === "string"
+        ? await withdrawOwnBooking(db, paymentGateway(), user, {
+            orderId,
+            scope: scope.data,
+            now,
+            origin: siteOrigin(request),
+          })
+        : null;
+    return redirectWithToast(
+      "/account",
+      answer ?? { type: "error", title: "Choose one of your bookings, and what you withdraw from." },
+    );
+  }
   return redirectWithToast("/account", { type: "error", title: "This form could not be read. Please try again." });
 }
 
-export default function AccountPage({ loaderData: { email, membership, bookings, confirm } }: Route.ComponentProps) {
+export default function AccountPage({
+  loaderData: { email, membership, bookings, confirm, confirmWithdraw },
+}: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Your account" lead={`Signed in as ${email}`} />
       <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 pb-16 sm:px-6">
         <MembershipSection membership={membership} confirmCancel={confirm === "cancel"} />
-        <BookingsSection bookings={bookings} />
+        <BookingsSection bookings={bookings} confirmWithdraw={confirmWithdraw} />
         <YourDataSection confirmErase={confirm === "erase"} />
         <div>
           <SignOutButton />

@@ -1,11 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dataRequests, memberships } from "~/db/schema";
+import { customers, dataRequests, memberships, orders } from "~/db/schema";
+import type { WithdrawalScope } from "~/db/enums";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { responseDeadline } from "~/features/privacy/data-request-deadline";
+import type { PaymentGateway } from "~/features/payments/gateway";
 import { recordDataRequest } from "~/features/privacy/data-requests.server";
+import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { isUuid } from "~/lib/uuid";
 import { companyDay, startOfCompanyDay } from "~/lib/company-time";
 import { formatAmount } from "~/lib/currency";
 import type { Toast } from "~/lib/toast";
@@ -71,5 +75,37 @@ export async function requestOwnErasure(db: Database, user: SessionUser, now: Da
     type: "success",
     title: "We have your request to erase your data",
     description: `We erase it by ${formatMemberDay(startOfCompanyDay(responseDeadline(receivedOn)))} at the latest. What the law makes us keep (paid orders, invoices) is kept without your name.`,
+  };
+}
+
+/**
+ * The signed-in person withdraws from a booking of their address (and, when they choose, the
+ * membership its payment started), by the /withdraw rules: the statement is theirs without retyping
+ * who they are. The key is the booking's and the scope's, so a second press records nothing new.
+ */
+export async function withdrawOwnBooking(
+  db: Database,
+  gateway: PaymentGateway,
+  user: SessionUser,
+  { orderId, scope, now, origin }: { orderId: string; scope: WithdrawalScope; now: Date; origin: string },
+): Promise<Toast | null> {
+  const [order] = isUuid(orderId)
+    ? await db
+        .select({ orderNumber: orders.orderNumber, name: customers.fullName })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(and(eq(orders.id, orderId), eq(customers.email, user.email.toLowerCase())))
+    : [];
+  if (!order) return null;
+  const { receivedAt } = await recordWithdrawal(db, gateway, {
+    details: { fullName: order.name, contractNumber: order.orderNumber, email: user.email, scope },
+    idempotencyKey: `account:${orderId}:${scope}`,
+    origin,
+    now,
+  });
+  return {
+    type: "success",
+    title: "We have your withdrawal",
+    description: `Received on ${formatMemberDay(receivedAt)}. We have e-mailed you what it changes and what we refund.`,
   };
 }

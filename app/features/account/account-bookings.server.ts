@@ -5,6 +5,8 @@ import { customerOrderStatus, isPaidStatus } from "~/features/booking/order-stat
 import { describePassengers } from "~/features/booking/passengers";
 import { voucherFor } from "~/features/booking/voucher.server";
 import type { Voucher } from "~/features/booking/ui/voucher-view";
+import { lastDayToWithdraw, withdrawalPeriodEnd } from "~/features/legal/model-withdrawal-form";
+import { formatMemberDay } from "~/features/memberships/membership-mails";
 import type { AccountOrder } from "./account.server";
 
 /** A booking as the member area lists it; the voucher only for a paid flight still to come. */
@@ -15,6 +17,10 @@ export interface AccountBooking {
   paid: boolean;
   rows: [string, string][];
   voucher: Voucher | null;
+  /** Until when the person may still withdraw from it (and the membership it started), or null. */
+  withdrawUntil: string | null;
+  /** Whether the withdrawal may take the membership this booking started too. */
+  startedMembership: boolean;
 }
 
 /**
@@ -41,6 +47,11 @@ export async function accountBookings(orders: AccountOrder[], origin: string, no
         paid,
         rows,
         voucher: paid && upcoming ? await voucherFor(origin, order) : null,
+        withdrawUntil:
+          order.status === "paid" && order.paidAt && now < withdrawalPeriodEnd(order.paidAt)
+            ? formatMemberDay(lastDayToWithdraw(order.paidAt))
+            : null,
+        startedMembership: order.startedMembership,
       };
     }),
   );

@@ -1,6 +1,14 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, memberships, orders, refunds, type CurrencyCode, type MembershipPlan } from "~/db/schema";
+import {
+  customers,
+  memberships,
+  orderEvents,
+  orders,
+  refunds,
+  type CurrencyCode,
+  type MembershipPlan,
+} from "~/db/schema";
 import type { MembershipStatus } from "~/features/memberships/membership-status";
 import type { OrderStatus } from "~/features/booking/order-status";
 
@@ -34,6 +42,10 @@ export interface AccountOrder {
   voucherShortCode: string | null;
   /** Refunded so far (made or on their way), minor units of `currency`. */
   refunded: number;
+  /** When it was paid (its confirmation e-mail): the withdrawal period runs from then. */
+  paidAt: Date | null;
+  /** Whether its payment started the address's membership, which a withdrawal may end too. */
+  startedMembership: boolean;
   createdAt: Date;
 }
 
@@ -83,6 +95,11 @@ export async function accountOverview(
         voucherShortCode: orders.voucherShortCode,
         refunded: sql<number>`(select coalesce(sum(${refunds.amount}), 0)::integer from ${refunds}
           where ${refunds.orderId} = ${orders.id})`,
+        paidAt: sql<Date | null>`(select min(${orderEvents.createdAt}) from ${orderEvents}
+          where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'paid')`.mapWith(
+          (value: string | Date | null) => (value === null ? null : new Date(value)),
+        ),
+        startedMembership: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.orderId} = ${orders.id})`,
         createdAt: orders.createdAt,
       })
       .from(orders)

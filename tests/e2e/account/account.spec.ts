@@ -124,10 +124,10 @@ test.describe("the member's account without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test.slow();
 
-  test("the trial e-mail's 'Manage your membership' fills in the address; the code mail's link, opened by a scanner first, still signs in", async ({
+  test("the trial e-mail's 'Manage your membership' fills in the address; the code mail's link, opened by a scanner first, still signs in; then a withdrawal", async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const person = traveller();
     await bookAndPay(page, person);
     const started = await waitForMail(person.email, { subject: /free trial of .+ has started$/ });
@@ -152,5 +152,18 @@ test.describe("the member's account without JavaScript", () => {
     const trialEnd = /Free until: (\d{1,2} \w+ \d{4})/.exec(started.text)?.[1];
     expect(trialEnd, started.text).toBeTruthy();
     await expect(page.getByTestId("membership-next")).toContainText(`Your free trial ends on ${trialEnd}`);
+
+    // Changing one's mind: withdraw from the booking and its membership, without retyping anything.
+    await page.getByRole("link", { name: "withdraw from this booking" }).click();
+    const step = page.getByRole("form", { name: /^Withdraw from FT-/ });
+    await expect(step.getByRole("radio", { name: "Both" })).toBeChecked();
+    await screenshots(page, "account-withdraw-confirm", testInfo);
+    await step.getByRole("button", { name: "Yes, withdraw" }).click();
+    // Without JavaScript the answer is printed at the top of the page (in a <noscript>, which the
+    // text locators skip): the page's HTML says it.
+    expect(await page.content()).toContain("We have your withdrawal");
+    await expect(page.getByTestId("membership-status")).toHaveText("Cancelled");
+    await expect(page.getByTestId("account-booking")).toContainText("REFUNDED");
+    await waitForMail(person.email, { subject: /withdrawal/i });
   });
 });

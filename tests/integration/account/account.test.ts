@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { dataRequests, memberships, outbox } from "~/db/schema";
+import { dataRequests, memberships, orders, outbox, withdrawals } from "~/db/schema";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { loader as dataLoader } from "~/routes/account.data[.json]";
 import { book, membershipOf } from "../../support/integration/personal-data-fixtures";
@@ -70,6 +70,36 @@ describe(`the member area's own actions, on ${testDatabaseKind()}`, () => {
     expect(JSON.parse(file)).toMatchObject({ email: member.email });
     expect(file).toContain(member.order.orderNumber);
     expect(file).not.toContain(other.orderNumber);
+  });
+
+  it("withdraws from a booking and the membership it started, once, without retyping who the person is", async () => {
+    const member = await signedInMember();
+    const page = await routeResult(() => accountLoader(routeArgs(pageRequest("/account", { cookie: member.cookie }))));
+    const [booking] = (
+      page.data as { bookings: { id: string; withdrawUntil: string | null; startedMembership: boolean }[] }
+    ).bookings;
+    expect(booking).toMatchObject({ id: member.order.id, startedMembership: true });
+    expect(booking!.withdrawUntil).toMatch(/^\d{1,2} \w+ \d{4}$/);
+
+    for (let press = 0; press < 2; press++) {
+      const withdrawn = await post({ intent: "withdraw", orderId: member.order.id, scope: "both" }, member.cookie);
+      expect(toastOf(withdrawn.headers)).toMatchObject({ type: "success", title: "We have your withdrawal" });
+    }
+    const statements = await db().select().from(withdrawals).where(eq(withdrawals.orderId, member.order.id));
+    expect(statements).toMatchObject([{ outcome: "withdrawn", scope: "both", email: member.email }]);
+    expect(await membershipOf(db(), member.order.id)).toMatchObject({ status: "cancelled" });
+    const [order] = await db().select().from(orders).where(eq(orders.id, member.order.id));
+    expect(order!.status).toBe("refunded");
+  });
+
+  it("refuses to withdraw from someone else's booking, and records nothing", async () => {
+    const member = await signedInMember();
+    const other = await book(db(), { pay: "paid" });
+    const refused = await post({ intent: "withdraw", orderId: other.id, scope: "fast-track" }, member.cookie);
+    expect(toastOf(refused.headers)).toMatchObject({ type: "error" });
+    expect(await db().select().from(withdrawals).where(eq(withdrawals.orderId, other.id))).toEqual([]);
+    const junk = await post({ intent: "withdraw", orderId: "not-an-id", scope: "everything" }, member.cookie);
+    expect(toastOf(junk.headers)).toMatchObject({ type: "error" });
   });
 
   it("sends anyone not signed in to the sign-in, and changes nothing for them", async () => {

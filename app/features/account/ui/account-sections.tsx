@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Download, LogOut } from "lucide-react";
 import { SectionCard } from "~/components/layout/section-card";
@@ -5,6 +6,8 @@ import { SummaryList } from "~/components/layout/summary-list";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { VoucherView } from "~/features/booking/ui/voucher-view";
+import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
+import { WITHDRAWAL_SCOPE_LABELS } from "~/features/withdrawal/withdrawal-schema";
 import type { AccountBooking } from "../account-bookings.server";
 import type { MembershipWords } from "../membership-words";
 
@@ -16,11 +19,14 @@ function ConfirmStep({
   question,
   consequence,
   confirmLabel,
+  children,
 }: {
   intent: string;
   question: string;
   consequence: string;
   confirmLabel: string;
+  /** Fields the step asks for beside the button. */
+  children?: ReactNode;
 }) {
   return (
     <Form
@@ -32,6 +38,7 @@ function ConfirmStep({
       <p className="font-semibold">{question}</p>
       <p className="text-sm">{consequence}</p>
       <input type="hidden" name="intent" value={intent} />
+      {children}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="destructive">
           {confirmLabel}
@@ -122,7 +129,41 @@ export function MembershipSection({
   );
 }
 
-export function BookingsSection({ bookings }: { bookings: AccountBooking[] }) {
+/** The withdrawal step of one booking: from what (the fast track, the membership it started, or both). */
+function WithdrawStep({ booking }: { booking: AccountBooking }) {
+  return (
+    <ConfirmStep
+      intent="withdraw"
+      question={`Withdraw from ${booking.orderNumber}?`}
+      consequence={`Within ${MEMBERSHIP_TERMS.changeOfMindDays} days you may change your mind without giving a reason. We refund a fast track still to come in full, and the unused part of any membership fee; a membership you withdraw from ends today.`}
+      confirmLabel="Yes, withdraw"
+    >
+      <input type="hidden" name="orderId" value={booking.id} />
+      {booking.startedMembership ? (
+        <fieldset className="grid gap-2 text-sm">
+          <legend className="mb-1 font-medium">Withdraw from</legend>
+          {(["fast-track", "membership", "both"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="scope" value={value} defaultChecked={value === "both"} required />
+              {WITHDRAWAL_SCOPE_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <input type="hidden" name="scope" value="fast-track" />
+      )}
+    </ConfirmStep>
+  );
+}
+
+export function BookingsSection({
+  bookings,
+  confirmWithdraw,
+}: {
+  bookings: AccountBooking[];
+  /** The booking whose withdrawal step is open, if any. */
+  confirmWithdraw: string | null;
+}) {
   return (
     <section aria-labelledby="bookings-heading" className="grid gap-4">
       <h2 id="bookings-heading" className="text-xl font-semibold">
@@ -145,7 +186,22 @@ export function BookingsSection({ bookings }: { bookings: AccountBooking[] }) {
                 subtitle={<StatusBadge tone={booking.paid ? "good" : "neutral"}>{booking.status}</StatusBadge>}
                 contentClassName="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start"
               >
-                <SummaryList rows={booking.rows} />
+                <div className="grid gap-4">
+                  <SummaryList rows={booking.rows} />
+                  {booking.withdrawUntil ? (
+                    confirmWithdraw === booking.id ? (
+                      <WithdrawStep booking={booking} />
+                    ) : (
+                      <p className="text-sm text-muted-foreground">
+                        Changed your mind? You can withdraw until {booking.withdrawUntil}:{" "}
+                        <Link to={`/account?withdraw=${booking.id}`} className={linkClass}>
+                          withdraw from this booking
+                        </Link>
+                        .
+                      </p>
+                    )
+                  ) : null}
+                </div>
                 {booking.voucher ? (
                   <VoucherView
                     voucher={booking.voucher}
