@@ -167,6 +167,8 @@ export const orders = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     orderNumber: text().notNull().unique(),
+    /** The invoice's number ("2026-000123", ADR 028), given by the database when the order is first paid. */
+    invoiceNumber: text().unique(),
     customerId: uuid()
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
@@ -658,6 +660,8 @@ export const invoices = pgTable(
     providerRef: text(),
     lastOutcome: text(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Its number in the invoice series ("2026-000124", ADR 028), given by the database when it is paid. */
+    number: text().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -703,6 +707,8 @@ export const refunds = pgTable(
     providerRef: text().unique(),
     actorUserId: text().references(() => user.id, { onDelete: "set null" }),
     actorLabel: text().notNull(),
+    /** The credit note's number ("C2026-000007", ADR 028), given by the database once the refund is done. */
+    creditNoteNumber: text().unique(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -806,5 +812,26 @@ export const jobRuns = pgTable(
     index().on(table.job, table.startedAt),
     check("job_runs_job_known", sql`${table.job} in (${quotedList(JOB_NAMES)})`),
     check("job_runs_outcome_known", sql`${table.outcome} in (${quotedList(JOB_RUN_OUTCOMES)})`),
+  ],
+);
+
+export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * The yearly series invoice and credit-note numbers are drawn from (ADR 028): each kind's last
+ * number of each year, in Amsterdam. Drawn by triggers in the transaction that pays or refunds, so a
+ * rolled-back payment gives its number back and the series has no gaps.
+ */
+export const documentNumberSeries = pgTable(
+  "document_number_series",
+  {
+    kind: text().$type<DocumentKind>().notNull(),
+    year: smallint().notNull(),
+    last: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.year] }),
+    check("document_number_series_kind_known", sql`${table.kind} in (${quotedList(DOCUMENT_KINDS)})`),
   ],
 );

@@ -39,6 +39,7 @@ export async function accountBookings(orders: AccountOrder[], origin: string, no
         ["Passengers", describePassengers(order)],
         ["Amount", formatAmount(order.amount, order.currency)],
       ];
+      if (order.invoiceNumber) rows.push(["Invoice number", order.invoiceNumber]);
       if (order.refunded > 0) rows.push(["Refunded", formatAmount(order.refunded, order.currency)]);
       return {
         id: order.id,

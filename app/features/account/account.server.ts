@@ -40,6 +40,8 @@ export interface AccountOrder {
   adults: number;
   children: number;
   voucherShortCode: string | null;
+  /** Its invoice's number once paid (ADR 028). */
+  invoiceNumber: string | null;
   /** Refunded so far (made or on their way), minor units of `currency`. */
   refunded: number;
   /** When it was paid (its confirmation e-mail): the withdrawal period runs from then. */
@@ -93,6 +95,7 @@ export async function accountOverview(
         adults: orders.adults,
         children: orders.children,
         voucherShortCode: orders.voucherShortCode,
+        invoiceNumber: orders.invoiceNumber,
         refunded: sql<number>`(select coalesce(sum(${refunds.amount}), 0)::integer from ${refunds}
           where ${refunds.orderId} = ${orders.id})`,
         paidAt: sql<Date | null>`(select min(${orderEvents.createdAt}) from ${orderEvents}

@@ -50,7 +50,8 @@ export async function recordFeesPaid(
   share: EventLoopShare = eventLoopShare(),
 ) {
   if (fees.length === 0) return;
-  await tx.execute(sql`
+  // The trigger that numbers paid invoices (ADR 028) draws each number in this statement.
+  const numbered = (await tx.execute(sql`
     update ${invoices} set status = 'paid', attempts = paid.attempts, next_attempt_at = null,
       provider_ref = paid.charge_ref, last_outcome = 'succeeded', paid_at = paid.paid_at
     from unnest(${sql.param(fees.map((fee) => fee.invoice.id))}::uuid[],
@@ -58,7 +59,11 @@ export async function recordFeesPaid(
                 ${sql.param(fees.map((fee) => fee.chargeRef))}::text[],
                 ${sql.param(fees.map((fee) => fee.paidAt.toISOString()))}::timestamptz[])
       as paid(id, attempts, charge_ref, paid_at)
-    where ${invoices.id} = paid.id`);
+    where ${invoices.id} = paid.id
+    returning ${invoices.id} as id, ${invoices.number} as number`)) as unknown as {
+    rows: { id: string; number: string }[];
+  };
+  const numbers = new Map(numbered.rows.map((row) => [row.id, row.number]));
   await changeMemberships(
     tx,
     fees.map(({ membership, invoice, note, period }) => ({
@@ -86,7 +91,7 @@ export async function recordFeesPaid(
         periodEnd: invoice.periodEnd,
         cardBrand: membership.cardBrand,
         cardLast4: membership.cardLast4,
-        reference: invoice.id.slice(0, 8).toUpperCase(),
+        invoiceNumber: numbers.get(invoice.id)!,
       }),
     );
   }

@@ -130,7 +130,8 @@ export function receiptMail(
     periodEnd: Date;
     cardBrand: string;
     cardLast4: string;
-    reference: string;
+    /** Its number in the invoice series (ADR 028). */
+    invoiceNumber: string;
   },
 ): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
@@ -147,7 +148,7 @@ export function receiptMail(
           ["Paid on", formatMemberDay(details.paidAt)],
           ["Period", `${formatMemberDay(details.periodStart)} to ${formatMemberDay(details.periodEnd)}`],
           ["Card", `${details.cardBrand} ending ${details.cardLast4}`],
-          ["Reference", details.reference],
+          ["Invoice number", details.invoiceNumber],
         ]}
       />
       <MailParagraph>{`Your next fee of ${fee(details)} is due on ${formatMemberDay(details.periodEnd)}.`}</MailParagraph>

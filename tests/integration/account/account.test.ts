@@ -79,6 +79,11 @@ describe(`the member area's own actions, on ${testDatabaseKind()}`, () => {
       page.data as { bookings: { id: string; withdrawUntil: string | null; startedMembership: boolean }[] }
     ).bookings;
     expect(booking).toMatchObject({ id: member.order.id, startedMembership: true });
+    const [paid] = await db()
+      .select({ number: orders.invoiceNumber })
+      .from(orders)
+      .where(eq(orders.id, member.order.id));
+    expect((booking as unknown as { rows: [string, string][] }).rows).toContainEqual(["Invoice number", paid!.number]);
     expect(booking!.withdrawUntil).toMatch(/^\d{1,2} \w+ \d{4}$/);
 
     for (let press = 0; press < 2; press++) {

@@ -283,7 +283,8 @@ describe(`the billing job on ${kind}`, () => {
         expect(body).toContain(`${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`);
         expect(body).toContain("€49");
         expect(body).toContain("Visa ending 4242");
-        expect(body).toContain(invoice.id.slice(0, 8).toUpperCase());
+        expect(invoice.number).toMatch(/^\d{4}-\d{6}$/);
+        expect(body).toContain(invoice.number!);
       }
     });
     expect(await historyOf(member.id)).toEqual([

@@ -296,6 +296,66 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     await expect(insertCustomer(handle.db, "Mia Upper", "Mia@example.com")).rejects.toThrow();
   });
 
+  it("numbers what was paid and refunded before invoice numbers, year by year in the order it happened", async () => {
+    const migration = readFileSync("drizzle/0023_invoice_numbers.sql", "utf8").split("--> statement-breakpoint");
+    // As before this migration: no series, no numbers, no triggers (the columns stay, empty, for the
+    // fixtures that write every column; the migration's ADD COLUMNs are skipped below).
+    for (const statement of [
+      "drop trigger orders_invoice_number on orders",
+      "drop trigger invoices_number on invoices",
+      "drop trigger refunds_credit_note_number on refunds",
+      "drop function orders_invoice_number, invoices_number, refunds_credit_note_number, next_document_number",
+      "drop table document_number_series",
+      'alter table orders drop constraint "orders_invoiceNumber_unique"',
+      "alter table invoices drop constraint invoices_number_unique",
+      'alter table refunds drop constraint "refunds_creditNoteNumber_unique"',
+      "update orders set invoice_number = null",
+      "update invoices set number = null",
+      "update refunds set credit_note_number = null",
+    ]) {
+      await handle.db.execute(sql.raw(statement));
+    }
+    const customer = await insertCustomer(handle.db, "Numbered Before", null);
+    const paidOn = async (iso: string) => {
+      const order = await insertOrder(handle.db, { customerId: customer.id, amount: 1100, status: "paid" });
+      await handle.db.execute(
+        sql`insert into order_events (order_id, from_status, to_status, actor_label, created_at)
+            values (${order.id}, 'not_paid', 'paid', 'customer', ${iso}::timestamptz)`,
+      );
+      return order.id;
+    };
+    const late2030 = await paidOn("2030-12-31T23:30:00Z");
+    const early2030 = await paidOn("2030-06-01T10:00:00Z");
+    const mid2030 = await paidOn("2030-09-01T10:00:00Z");
+    const unpaid = await insertOrder(handle.db, { customerId: customer.id, amount: 1100 });
+    const [refund] = await rows<{ id: string }>(
+      sql`insert into refunds (order_id, amount, currency, reason, idempotency_key, status, provider_ref, actor_label, created_at)
+          values (${mid2030}, 100, 'EUR', 'Late', 'before-numbers', 'done', 're_before', 'admin', '2030-10-01T10:00:00Z') returning id`,
+    );
+
+    for (const statement of migration.filter((text) => !text.includes("ADD COLUMN"))) {
+      await handle.db.execute(sql.raw(statement));
+    }
+
+    const numbers = await rows<{ id: string; invoice_number: string | null }>(
+      sql`select id, invoice_number from orders where id in (${late2030}, ${early2030}, ${mid2030}, ${unpaid.id})`,
+    );
+    const numberOf = (id: string) => numbers.find((row) => row.id === id)?.invoice_number;
+    expect([numberOf(early2030), numberOf(mid2030), numberOf(late2030), numberOf(unpaid.id)]).toEqual([
+      "2030-000001",
+      "2030-000002",
+      "2031-000001",
+      null,
+    ]);
+    expect(await rows(sql`select credit_note_number from refunds where id = ${refund!.id}`)).toEqual([
+      { credit_note_number: "C2030-000001" },
+    ]);
+    // The series goes on from there.
+    expect(await rows(sql`select next_document_number('invoice', '2030-12-01T10:00:00Z') as next`)).toEqual([
+      { next: "2030-000003" },
+    ]);
+  });
+
   it("keeps rate-limit counters out of the write-ahead log, and the totals' statements planned once", async () => {
     const [rateLimit] = await rows<{ relpersistence: string }>(
       sql`select relpersistence from pg_class where relname = 'rate_limit'`,

@@ -143,7 +143,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       id: "membership-receipt",
       label: "Reçu de cotisation",
       sentWhen: "Au membre, à chaque cotisation trimestrielle payée.",
-      facts: ["€49", "4 June 2030 to 4 September 2030", "Visa ending 4242", "3F2A9C1B"],
+      facts: ["€49", "4 June 2030 to 4 September 2030", "Visa ending 4242", "2030-000123"],
       mail: await receiptMail({
         ...member,
         ...card,
@@ -151,7 +151,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
         paidAt: trialEnd,
         periodStart: trialEnd,
         periodEnd: quarterEnd,
-        reference: "3F2A9C1B",
+        invoiceNumber: "2030-000123",
       }),
     },
     {
