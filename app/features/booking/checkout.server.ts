@@ -177,7 +177,11 @@ export async function completePaidOrder(
     startsTrial = started !== null;
   }
   if (order.email) {
-    const [consent] = await tx.select({ wording: orders.consentWording }).from(orders).where(eq(orders.id, order.id));
+    // The invoice number was drawn when the order became paid above (ADR 028).
+    const [paid] = await tx
+      .select({ wording: orders.consentWording, invoiceNumber: orders.invoiceNumber })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     const voucherShortCode = await giveVoucherShortCode(tx, order.id);
     await enqueueMail(
       tx,
@@ -189,7 +193,8 @@ export async function completePaidOrder(
         bookingUrl: bookingPageUrl(origin, order.id),
         origin,
         paidAt: payment.createdAt,
-        consent: consent?.wording ?? null,
+        consent: paid?.wording ?? null,
+        invoiceNumber: paid?.invoiceNumber ?? null,
         membership: startsTrial ? { trialEndsAt: trialEndsAt(payment.createdAt) } : null,
       }),
     );

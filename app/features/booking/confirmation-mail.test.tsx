@@ -19,6 +19,7 @@ const details = {
   // 10:00 in Amsterdam on 20 December 2029.
   paidAt: new Date("2029-12-20T09:00:00Z"),
   consent: "I ask for my Fast Track to start now.",
+  invoiceNumber: "2029-000042",
   membership: { trialEndsAt: new Date("2029-12-23T09:00:00Z") },
 };
 
@@ -27,6 +28,7 @@ describe("confirmationMail", () => {
     const mail = await confirmationMail(details);
     expect(mail.to).toBe("ann@example.com");
     expect(mail.subject).toBe("Your Fast Track booking FT-1795000000123-ABCDEF is confirmed");
+    expect(mail.text).toContain("Invoice number: 2029-000042");
     for (const body of [mail.text, mail.html!]) {
       for (const expected of [
         "FT-1795000000123-ABCDEF",

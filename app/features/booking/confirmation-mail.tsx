@@ -44,6 +44,8 @@ export type ConfirmationMailDetails = Pick<
   paidAt: Date;
   /** The request to start within the withdrawal period, as the buyer ticked it. */
   consent: string | null;
+  /** The order's invoice number (ADR 028). */
+  invoiceNumber: string | null;
   /** The membership trial this payment started, if it did. */
   membership: { trialEndsAt: Date } | null;
 };
@@ -57,6 +59,7 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
     ["Flight date", details.flightDate ? formatFlightDate(details.flightDate) : "Not specified"],
     ["Passengers", describePassengers(details)],
     ["Amount paid", formatAmount(details.amount, details.currency)],
+    ...(details.invoiceNumber ? [["Invoice number", details.invoiceNumber] as [string, string]] : []),
   ];
   return (
     <MailLayout preview={`Your Fast Track voucher ${details.voucherShortCode} for order ${details.orderNumber}`}>

@@ -95,7 +95,9 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
         expect(body).toContain(order.voucherShortCode!);
         expect(body).toContain("€33");
         expect(body).toContain("2 adults, 1 child");
+        expect(body).toContain(order.invoiceNumber!);
       }
+      expect(order.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
       expect(order.voucherShortCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
       expect(mail.htmlBody).toContain('src="cid:voucher-qr"');
       expect(mail.htmlBody).not.toContain("data:");

@@ -59,6 +59,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     origin,
     paidAt: subDays(trialEnd, MEMBERSHIP_TERMS.trialDays),
     consent: consentWording(true),
+    invoiceNumber: "2030-000123",
     membership: { trialEndsAt: trialEnd },
   };
   const contact = {
@@ -91,7 +92,14 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       id: "booking-confirmation",
       label: "Confirmation de réservation Fast Track",
       sentWhen: "Au client, dès que le paiement est accepté.",
-      facts: [booking.orderNumber, booking.voucherShortCode, "€33", booking.airport, "Friday 14 June 2030"],
+      facts: [
+        booking.orderNumber,
+        booking.voucherShortCode,
+        "€33",
+        booking.airport,
+        "Friday 14 June 2030",
+        "2030-000123",
+      ],
       mail: await confirmationMail(booking),
     },
     {
@@ -143,7 +151,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       id: "membership-receipt",
       label: "Reçu de cotisation",
       sentWhen: "Au membre, à chaque cotisation trimestrielle payée.",
-      facts: ["€49", "4 June 2030 to 4 September 2030", "Visa ending 4242", "2030-000123"],
+      facts: ["€49", "4 June 2030 to 4 September 2030", "Visa ending 4242", "2030-000124"],
       mail: await receiptMail({
         ...member,
         ...card,
@@ -151,7 +159,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
         paidAt: trialEnd,
         periodStart: trialEnd,
         periodEnd: quarterEnd,
-        invoiceNumber: "2030-000123",
+        invoiceNumber: "2030-000124",
       }),
     },
     {
