@@ -14,7 +14,7 @@ const PRINT_WIDTH = 120;
 const INDENT = "  ";
 const SHORT_KEY_WIDTH = 5;
 
-type Primitive = string | number | boolean;
+type Primitive = string | number | boolean | null;
 type Value = Primitive | readonly Value[] | { readonly [key: string]: Value | undefined };
 
 /** Width of `text` in columns as Prettier counts it: wide East Asian characters and emoji take two. */
@@ -59,7 +59,7 @@ function propertyKey(key: string): string {
 }
 
 function isPrimitive(value: Value): value is Primitive {
-  return typeof value !== "object";
+  return value === null || typeof value !== "object";
 }
 
 function renderObject(object: { readonly [key: string]: Value | undefined }, depth: number): string {
