@@ -11,6 +11,8 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
   url.pathname = `/e2e_${randomBytes(6).toString("hex")}`;
   process.env.E2E_DATABASE_URL = url.toString();
 }
+// The server's secret, shared with the CLIs the tests run beside it (billing mails carry sealed links).
+process.env.E2E_APP_SECRET ??= randomBytes(32).toString("base64url");
 
 // The mail sink's ports follow E2E_PORT, so parallel runs on other ports never share a sink.
 const MAIL_SINK_SMTP_PORT = PORT + 20_000;

@@ -24,7 +24,7 @@ const run = promisify(execFile);
 /** `npm run admin:<command> -- <email>` against the e2e server's database, as an operator would. */
 export async function adminCli(command: "grant" | "revoke", email: string) {
   const { stdout } = await run("npm", ["run", "--silent", `admin:${command}`, "--", email], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl },
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, APP_SECRET: process.env.E2E_APP_SECRET },
   });
   return stdout;
 }
@@ -35,7 +35,7 @@ export async function adminCli(command: "grant" | "revoke", email: string) {
  */
 export async function billingCli() {
   const { stdout } = await run("npm", ["run", "--silent", "billing"], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl },
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, APP_SECRET: process.env.E2E_APP_SECRET },
   });
   return stdout;
 }

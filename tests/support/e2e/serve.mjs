@@ -1,6 +1,5 @@
 // Serves the production build for one Playwright run: on a throwaway embedded database, or on the
 // PostgreSQL database named by E2E_DATABASE_URL (created here, dropped by the global teardown).
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,7 +21,7 @@ if (databaseUrl) {
   await client.query(`create database "${new URL(databaseUrl).pathname.slice(1)}"`);
   await client.end();
   process.env.DATABASE_URL = databaseUrl;
-  process.env.APP_SECRET = randomBytes(32).toString("base64url");
+  process.env.APP_SECRET = process.env.E2E_APP_SECRET;
 }
 
 await import("../../../server.js");
