@@ -7,6 +7,15 @@ export const siteConfig: SiteConfig = {
     phone: "+31 20 808 4100",
     email: "support@jetlane.example",
     address: "Herengracht 420, 1017 BZ Amsterdam, Netherlands",
+    vatNumber: "NL001234567B01",
+  },
+  invoices: {
+    vatRates: [
+      {
+        since: "2012-10-01",
+        percent: 21,
+      },
+    ],
   },
   domains: {
     main: "www.jetlane.example",

@@ -14,6 +14,7 @@ import { membershipWords } from "~/features/account/membership-words";
 import { privatePageHeaders } from "~/features/account/private-page";
 import {
   BookingsSection,
+  InvoicesSection,
   MembershipSection,
   SignOutButton,
   YourDataSection,
@@ -21,7 +22,10 @@ import {
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { voucherCheckUrl, voucherQrSvg } from "~/features/booking/voucher.server";
 import { membershipCardCode, membershipNumber } from "~/features/memberships/membership-card.server";
+import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { isLiveMembership } from "~/features/memberships/membership-status";
+import { invoiceDocuments } from "~/features/payments/invoice-documents.server";
+import { documentAmount, documentTitle } from "~/features/payments/invoice-pdf.server";
 import { readFormData } from "~/lib/form-data.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -36,7 +40,11 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Your accoun
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
-  const { membership, orders } = await accountOverview(database().db, user.email);
+  const db = database().db;
+  const [{ membership, orders }, documents] = await Promise.all([
+    accountOverview(db, user.email),
+    invoiceDocuments(db, user.email),
+  ]);
   const query = new URL(request.url).searchParams;
   const confirm = query.get("confirm");
   const origin = siteOrigin(request);
@@ -57,6 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       : null,
     bookings: await accountBookings(orders, origin, new Date()),
+    invoices: documents.map((document) => ({
+      number: document.number,
+      title: documentTitle(document),
+      issued: formatMemberDay(document.issuedAt),
+      total: documentAmount(document.total, document.currency),
+      corrects: document.correctsNumber,
+    })),
     // `?confirm=` shows the step that confirms a cancellation or an erasure request, before its button.
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
     // `?withdraw=<order id>` shows that booking's withdrawal step.
@@ -96,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AccountPage({
-  loaderData: { email, membership, bookings, confirm, confirmWithdraw },
+  loaderData: { email, membership, bookings, invoices, confirm, confirmWithdraw },
 }: Route.ComponentProps) {
   return (
     <>
@@ -104,6 +119,7 @@ export default function AccountPage({
       <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 pb-16 sm:px-6">
         <MembershipSection membership={membership} confirmCancel={confirm === "cancel"} />
         <BookingsSection bookings={bookings} confirmWithdraw={confirmWithdraw} />
+        <InvoicesSection invoices={invoices} />
         <YourDataSection confirmErase={confirm === "erase"} />
         <div>
           <SignOutButton />

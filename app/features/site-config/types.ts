@@ -28,6 +28,15 @@ export interface SiteConfig {
     phone: string;
     email: string;
     address: string;
+    /** The VAT identification number the invoices carry ("NL…B01"). */
+    vatNumber: string;
+  };
+  invoices: {
+    /**
+     * The VAT rates in force, each from its first day (Amsterdam, "YYYY-MM-DD"): a document takes the
+     * rate of the day it was issued, so a later change leaves past invoices as they were.
+     */
+    vatRates: { since: string; percent: number }[];
   };
   /** Host names without a scheme. */
   domains: {

@@ -102,6 +102,19 @@ const TABLE: RouteAccess[] = [
     },
     post: everyone(NOT_ALLOWED),
   },
+  // Only the signed-in address's own numbers; this one is nobody's (invoices.test.ts downloads real ones).
+  {
+    route: "account/invoices/:number",
+    path: "/account/invoices/2026-999999",
+    get: {
+      anonymous: "302 /account/sign-in",
+      member: 404,
+      admin: 404,
+      forged: "302 /account/sign-in",
+      expired: "302 /account/sign-in",
+    },
+    post: everyone(NOT_ALLOWED),
+  },
   {
     route: "account/sign-in",
     path: "/account/sign-in",

@@ -218,6 +218,59 @@ export function BookingsSection({
   );
 }
 
+export interface AccountInvoice {
+  number: string;
+  /** "Invoice" or "Credit note". */
+  title: string;
+  issued: string;
+  total: string;
+  /** The invoice a credit note corrects. */
+  corrects: string | null;
+}
+
+export function InvoicesSection({ invoices }: { invoices: AccountInvoice[] }) {
+  return (
+    <SectionCard title="Invoices" subtitle="Every payment and refund, as a PDF with its VAT.">
+      {invoices.length === 0 ? (
+        <p className="text-muted-foreground">No invoices yet: one is made when a booking or a fee is paid.</p>
+      ) : (
+        <ul className="divide-y">
+          {invoices.map((invoice) => (
+            <li
+              key={invoice.number}
+              data-testid="account-invoice"
+              className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3 first:pt-0 last:pb-0"
+            >
+              <div>
+                <p className="font-medium">
+                  {invoice.title} {invoice.number}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {invoice.issued}
+                  {invoice.corrects ? ` · corrects invoice ${invoice.corrects}` : null}
+                </p>
+              </div>
+              <div className="flex items-center gap-4">
+                <span className="font-medium tabular-nums">{invoice.total}</span>
+                <Button asChild variant="outline" size="sm">
+                  <a
+                    href={`/account/invoices/${invoice.number}`}
+                    download
+                    aria-label={`Download ${invoice.title.toLowerCase()} ${invoice.number} (PDF)`}
+                  >
+                    <Download aria-hidden="true" />
+                    PDF
+                  </a>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
 export function YourDataSection({ confirmErase }: { confirmErase: boolean }) {
   return (
     <SectionCard

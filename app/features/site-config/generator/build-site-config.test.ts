@@ -63,6 +63,8 @@ describe("buildSiteConfig", () => {
       phone: "+44 20 7946 0000",
       email: "hello@skyway.example",
       address: "1 Sky Road, London, United Kingdom",
+      // The form does not ask for it: the operator sets the new company's before its first invoice.
+      vatNumber: siteConfig.company.vatNumber,
     });
     expect(config.domains).toEqual({
       main: "www.skyway.example",

@@ -23,6 +23,7 @@ export function buildSiteConfig(base: SiteConfig, form: GeneratorForm, wordings:
       phone: form.phone || base.company.phone,
       email: form.email || base.company.email,
       address: form.address || base.company.address,
+      vatNumber: base.company.vatNumber,
     },
     domains: {
       main,
