@@ -3,8 +3,8 @@ import type { Route } from "./+types/account.invoices.$number";
 import { ACCOUNT_SIGN_IN_PATH } from "~/components/layout/nav-links";
 import { database } from "~/db/client.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { invoiceDocuments } from "~/features/payments/invoice-documents.server";
-import { invoicePdf } from "~/features/payments/invoice-pdf.server";
+import { invoiceDocuments } from "~/features/account/invoice-documents.server";
+import { invoicePdf } from "~/features/account/invoice-pdf.server";
 
 /** An invoice ("2026-000123") or credit note ("C2026-000007") number, as ADR 028 writes them. */
 const DOCUMENT_NUMBER = /^C?\d{4}-\d{6,}$/;

@@ -4,7 +4,13 @@ import type { Route } from "./+types/account";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ACCOUNT_SIGN_IN_PATH } from "~/components/layout/nav-links";
 import { database } from "~/db/client.server";
-import { cancelOwnMembership, requestOwnErasure, withdrawOwnBooking } from "~/features/account/account-actions.server";
+import {
+  cancelOwnMembership,
+  payOwnFee,
+  replaceOwnCard,
+  requestOwnErasure,
+  withdrawOwnBooking,
+} from "~/features/account/account-actions.server";
 import { WITHDRAWAL_SCOPES } from "~/db/enums";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { z } from "~/lib/zod";
@@ -24,9 +30,17 @@ import { voucherCheckUrl, voucherQrSvg } from "~/features/booking/voucher.server
 import { membershipCardCode, membershipNumber } from "~/features/memberships/membership-card.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { isLiveMembership } from "~/features/memberships/membership-status";
-import { invoiceDocuments } from "~/features/payments/invoice-documents.server";
-import { documentAmount, documentTitle } from "~/features/payments/invoice-pdf.server";
+import { invoiceDocuments } from "~/features/account/invoice-documents.server";
+import { documentAmount, documentTitle } from "~/features/account/invoice-pdf.server";
 import { readFormData } from "~/lib/form-data.server";
+import { handleFormAction } from "~/lib/form-action.server";
+import { formatAmount } from "~/lib/currency";
+import { expiryYears } from "~/features/payments/card";
+import type { CardFormGateway } from "~/features/payments/gateway";
+import type { SessionUser } from "~/features/auth/guards.server";
+import { replaceCardSchema } from "~/features/account/replace-card-schema";
+import { ReplaceCardForm } from "~/features/account/ui/replace-card-form";
+import { randomUUID } from "node:crypto";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { NOINDEX, pageMeta } from "~/platform/seo/page-meta";
@@ -48,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const confirm = query.get("confirm");
   const origin = siteOrigin(request);
+  const gateway = paymentGateway();
+  const now = new Date();
   const live = membership !== null && isLiveMembership(membership.status);
   return {
     email: user.email,
@@ -55,6 +71,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? {
           ...membershipWords(membership),
           cancellable: live && !membership.cancelAtPeriodEnd,
+          // The sandbox's card form; a provider-billed membership's card is the provider's.
+          cardReplaceable: live && !membership.providerBilled && gateway.kind === "card-form",
+          payNow:
+            membership.status === "past_due" && !membership.providerBilled && gateway.kind === "card-form"
+              ? `Pay ${formatAmount(membership.price, membership.currency)} now`
+              : null,
           // The digital card the desk scans: its QR carries the signed code, the number is read out.
           card: live
             ? {
@@ -64,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             : null,
         }
       : null,
-    bookings: await accountBookings(orders, origin, new Date()),
+    bookings: await accountBookings(orders, origin, now),
     invoices: documents.map((document) => ({
       number: document.number,
       title: documentTitle(document),
@@ -76,6 +98,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirm: confirm === "cancel" || confirm === "erase" ? confirm : null,
     // `?withdraw=<order id>` shows that booking's withdrawal step.
     confirmWithdraw: query.get("withdraw"),
+    // `?card=replace` shows the form for a new card.
+    replaceCard: query.get("card") === "replace" ? { expiryYears: expiryYears(now), formKey: randomUUID() } : null,
   };
 }
 
@@ -83,9 +107,23 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
   const db = database().db;
+  // The card form reads the request itself, through the form kit.
+  const copy = request.clone();
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const now = new Date();
+  const gateway = paymentGateway();
+  if ((intent === "replace-card" || intent === "pay-fee") && gateway.kind !== "card-form") {
+    return redirectWithToast("/account", {
+      type: "error",
+      title: "This membership's card is handled by our payment provider",
+      description: "Please contact us to change it.",
+    });
+  }
+  if (intent === "replace-card" && gateway.kind === "card-form") return replaceCard(copy, gateway, user);
+  if (intent === "pay-fee" && gateway.kind === "card-form") {
+    return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin(request) }));
+  }
   if (intent === "cancel") {
     return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
   }
@@ -95,7 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
     const orderId = formData.get("orderId");
     const answer =
       scope.success && typeof orderId === "string"
-        ? await withdrawOwnBooking(db, paymentGateway(), user, {
+        ? await withdrawOwnBooking(db, gateway, user, {
             orderId,
             scope: scope.data,
             now,
@@ -110,14 +148,43 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/account", { type: "error", title: "This form could not be read. Please try again." });
 }
 
+/** The sandbox's new card: checked with the bank, not charged, kept for the next fees. */
+function replaceCard(request: Request, gateway: CardFormGateway, user: SessionUser) {
+  return handleFormAction({
+    request,
+    form: "replace-card",
+    schema: replaceCardSchema(new Date()),
+    rateLimit: "payment",
+    hideFields: ["cardNumber", "cvv"],
+    refusalData: () => ({ formKey: randomUUID() }),
+    save: ({ cardNumber, expiryMonth, expiryYear, cvv, formKey }) =>
+      replaceOwnCard(database().db, gateway, user, {
+        card: { number: cardNumber, expiryMonth, expiryYear, cvv },
+        idempotencyKey: formKey,
+      }),
+    failure: { log: "card replacement failed", formError: "Your card could not be saved. Please try again." },
+    answer: (outcome, { refuse }) =>
+      "saved" in outcome ? redirectWithToast("/account", outcome.saved) : refuse(402, [outcome.refused]),
+  });
+}
+
 export default function AccountPage({
-  loaderData: { email, membership, bookings, invoices, confirm, confirmWithdraw },
+  loaderData: { email, membership, bookings, invoices, confirm, confirmWithdraw, replaceCard },
+  actionData,
 }: Route.ComponentProps) {
+  const cardRefused = actionData && "result" in actionData ? actionData : null;
+  const cardForm = cardRefused
+    ? { expiryYears: expiryYears(new Date()), formKey: cardRefused.formKey, lastResult: cardRefused.result }
+    : replaceCard && { ...replaceCard, lastResult: undefined };
   return (
     <>
       <PageHeading title="Your account" lead={`Signed in as ${email}`} />
       <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 pb-16 sm:px-6">
-        <MembershipSection membership={membership} confirmCancel={confirm === "cancel"} />
+        <MembershipSection
+          membership={membership}
+          confirmCancel={confirm === "cancel"}
+          cardForm={cardForm ? <ReplaceCardForm {...cardForm} /> : null}
+        />
         <BookingsSection bookings={bookings} confirmWithdraw={confirmWithdraw} />
         <InvoicesSection invoices={invoices} />
         <YourDataSection confirmErase={confirm === "erase"} />

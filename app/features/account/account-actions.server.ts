@@ -1,12 +1,14 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, dataRequests, memberships, orders } from "~/db/schema";
+import { customers, dataRequests, membershipEvents, memberships, orders } from "~/db/schema";
 import type { WithdrawalScope } from "~/db/enums";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { responseDeadline } from "~/features/privacy/data-request-deadline";
-import type { PaymentGateway } from "~/features/payments/gateway";
+import type { Card, CardFormGateway, PaymentGateway } from "~/features/payments/gateway";
+import { chargeFeeNow } from "~/features/memberships/billing-job.server";
+import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { recordDataRequest } from "~/features/privacy/data-requests.server";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
 import { isUuid } from "~/lib/uuid";
@@ -108,4 +110,109 @@ export async function withdrawOwnBooking(
     title: "We have your withdrawal",
     description: `Received on ${formatMemberDay(receivedAt)}. We have e-mailed you what it changes and what we refund.`,
   };
+}
+
+/** The signed-in address's membership that a card may be replaced for, or a fee paid for: one still live. */
+async function liveMembershipOf(db: Database, user: SessionUser) {
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.email, user.email.toLowerCase()),
+        inArray(memberships.status, ["trialing", "active", "past_due"]),
+      ),
+    );
+  return membership ?? null;
+}
+
+const NO_LIVE_MEMBERSHIP: Toast = {
+  type: "error",
+  title: "There is no membership to change",
+  description: "It has ended already.",
+};
+
+/**
+ * Keeps a new card for the signed-in member's next charges, checked with the bank but not charged
+ * (the gateway is asked outside any transaction, under the form's key: a form sent twice keeps one
+ * card). Answers what the page then says, or the bank's refusal for the form to show.
+ */
+export async function replaceOwnCard(
+  db: Database,
+  gateway: CardFormGateway,
+  user: SessionUser,
+  { card, idempotencyKey }: { card: Card; idempotencyKey: string },
+): Promise<{ saved: Toast } | { refused: string }> {
+  const membership = await liveMembershipOf(db, user);
+  if (!membership || membership.providerSubscriptionRef) return { saved: NO_LIVE_MEMBERSHIP };
+  const result = await gateway.saveCard({ card, idempotencyKey: `card:${membership.id}:${idempotencyKey}` });
+  if (!result.paymentMethod) return { refused: result.message };
+  const { ref, brand, last4 } = result.paymentMethod;
+  // The same form sent again is answered with the same card: it is kept already.
+  if (membership.paymentMethodRef !== ref) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(memberships)
+        .set({ paymentMethodRef: ref, cardBrand: brand, cardLast4: last4 })
+        .where(eq(memberships.id, membership.id));
+      await tx.insert(membershipEvents).values({
+        membershipId: membership.id,
+        fromStatus: membership.status,
+        toStatus: membership.status,
+        actorUserId: user.id,
+        actorLabel: CUSTOMER_ACTOR.label,
+        note: `Carte remplacée par le membre : ${brand} •••• ${last4}`,
+      });
+    });
+  }
+  return {
+    saved: {
+      type: "success",
+      title: "Your card is replaced",
+      description:
+        membership.status === "past_due"
+          ? `We charge your ${brand} ending ${last4} from now on. Pay the open fee with it below.`
+          : `We charge your ${brand} ending ${last4} from now on.`,
+    },
+  };
+}
+
+/** The signed-in member pays a past-due membership's open fee at once with the card on file. */
+export async function payOwnFee(
+  db: Database,
+  gateway: CardFormGateway,
+  user: SessionUser,
+  { now, origin }: { now: Date; origin: string },
+): Promise<Toast> {
+  const membership = await liveMembershipOf(db, user);
+  if (!membership || membership.providerSubscriptionRef) return NO_LIVE_MEMBERSHIP;
+  const outcome = await chargeFeeNow(db, gateway, { membershipId: membership.id, now, origin });
+  switch (outcome.kind) {
+    case "paid":
+      return {
+        type: "success",
+        title: "Thank you: your fee is paid",
+        description: "Your membership is active again. We have e-mailed you the receipt with its invoice number.",
+      };
+    case "declined":
+      return {
+        type: "error",
+        title: "Your card was not charged",
+        description: `${outcome.message} Replace the card, then pay again.`,
+      };
+    case "unreachable":
+      return {
+        type: "error",
+        title: "We could not reach the bank",
+        description: "Nothing was charged. Please try again in a minute.",
+      };
+    case "busy":
+      return {
+        type: "error",
+        title: "This fee is being charged right now",
+        description: "Please look again in a minute before you pay.",
+      };
+    case "nothing-due":
+      return { type: "success", title: "Nothing is due", description: "Your membership has no unpaid fee." };
+  }
 }

@@ -26,6 +26,8 @@ export interface AccountMembership {
   endedAt: Date | null;
   cardBrand: string;
   cardLast4: string;
+  /** Billed by the provider (a Stripe subscription): its card and open fee are the provider's to handle. */
+  providerBilled: boolean;
   createdAt: Date;
 }
 
@@ -79,6 +81,7 @@ export async function accountOverview(
         endedAt: memberships.endedAt,
         cardBrand: memberships.cardBrand,
         cardLast4: memberships.cardLast4,
+        providerBilled: sql<boolean>`${memberships.providerSubscriptionRef} is not null`,
         createdAt: memberships.createdAt,
       })
       .from(memberships)

@@ -16,6 +16,7 @@ const base: AccountMembership = {
   endedAt: null,
   cardBrand: "Visa",
   cardLast4: "4242",
+  providerBilled: false,
   createdAt: new Date("2027-02-25T10:00:00Z"),
 };
 

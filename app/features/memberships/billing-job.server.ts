@@ -267,19 +267,85 @@ async function chargeDueInvoices(context: BillingContext) {
   for (;;) {
     const taken = await locked(context.db, (tx) => takeDueInvoices(tx, context, skipped));
     if (taken === null) return;
-    const answers: Answer[] = [];
-    for (const one of taken) {
-      await context.share.pause();
-      answers.push({ taken: one, result: await chargeTaken(one, context, skipped) });
-    }
-    // Not under the billing lock: a run that took the lock meanwhile finds these invoices taken.
-    const refunds = await context.db.transaction((tx) => recordAnswers(tx, context, answers));
-    for (const refundId of refunds) {
-      await finishRefund(context.db, context.gateway, invoiceRefunds, refundId).catch((error: unknown) =>
-        context.logger?.warn({ err: error, refundId }, "billing: a refund of a fee charged too late waits"),
-      );
-    }
+    await chargeAndRecord(context, taken, skipped);
   }
+}
+
+/** The second and third steps for invoices taken: ask the gateway for each, then record the answers. */
+async function chargeAndRecord(context: BillingContext, taken: Taken[], skipped: string[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (const one of taken) {
+    await context.share.pause();
+    answers.push({ taken: one, result: await chargeTaken(one, context, skipped) });
+  }
+  // Not under the billing lock: a run that took the lock meanwhile finds these invoices taken.
+  const refunds = await context.db.transaction((tx) => recordAnswers(tx, context, answers));
+  for (const refundId of refunds) {
+    await finishRefund(context.db, context.gateway, invoiceRefunds, refundId).catch((error: unknown) =>
+      context.logger?.warn({ err: error, refundId }, "billing: a refund of a fee charged too late waits"),
+    );
+  }
+  return answers;
+}
+
+/** What "Pay now" did with a past-due membership's open fee. */
+export type FeeChargedNow =
+  | { kind: "paid" }
+  | { kind: "declined"; message: string }
+  /** The gateway did not answer: nothing was recorded, and the next try asks under the same key. */
+  | { kind: "unreachable" }
+  /** A billing run, or another press of the button, is charging it right now. */
+  | { kind: "busy" }
+  | { kind: "nothing-due" };
+
+/**
+ * Charges a past-due membership's open fee at once, with the card on file, at the member's request:
+ * the billing job's three steps for that one invoice, under the same lock, lease, key and attempt
+ * number, so that the job and the member never charge it twice. Paid, the membership is active again
+ * and the member gets the receipt; declined, the grace period and the job's retries go on as before.
+ */
+export async function chargeFeeNow(
+  db: Database,
+  gateway: CardFormGateway,
+  { membershipId, now, origin }: { membershipId: string; now: Date; origin: string },
+): Promise<FeeChargedNow> {
+  const context: BillingContext = {
+    db,
+    gateway,
+    now,
+    origin,
+    counts: { ...NO_BILLING_COUNTS },
+    share: eventLoopShare(),
+  };
+  let taken: Taken | "busy" | null;
+  try {
+    taken = await locked(db, (tx) => takeOpenFee(tx, membershipId, now));
+  } catch (error) {
+    if (error instanceof LockTaken) return { kind: "busy" };
+    throw error;
+  }
+  if (taken === null || taken === "busy") return { kind: taken ?? "nothing-due" };
+  const [answer] = await chargeAndRecord(context, [taken], []);
+  const result = answer?.result;
+  if (!result) return { kind: "unreachable" };
+  return result.outcome === "succeeded" ? { kind: "paid" } : { kind: "declined", message: result.message };
+}
+
+/** Takes a past-due membership's open fee to charge it now, as `takeDueInvoices` takes a due one. */
+async function takeOpenFee(tx: Database, membershipId: string, now: Date): Promise<Taken | "busy" | null> {
+  const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
+  if (membership?.status !== "past_due") return null;
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.membershipId, membershipId), eq(invoices.status, "open")))
+    .orderBy(asc(invoices.periodStart))
+    .limit(1)
+    .for("update");
+  if (!invoice) return null;
+  if (invoice.chargingSince && invoice.chargingSince.getTime() > now.getTime() - CHARGING_LEASE_MS) return "busy";
+  await tx.update(invoices).set({ chargingSince: now }).where(eq(invoices.id, invoice.id));
+  return { invoice, membership, attempt: invoice.attempts + 1 };
 }
 
 /**

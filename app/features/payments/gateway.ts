@@ -44,6 +44,19 @@ export interface ChargeResult {
   paymentMethod?: SavedPaymentMethod;
 }
 
+export interface SaveCardRequest {
+  card: Card;
+  /** The same key always gets the first answer again: a form sent twice keeps one card. */
+  idempotencyKey: string;
+}
+
+/** A card checked with its bank and kept, without a charge; `paymentMethod` only when it was accepted. */
+export interface SaveCardResult {
+  outcome: ChargeOutcome;
+  message: string;
+  paymentMethod?: SavedPaymentMethod;
+}
+
 export interface SavedCardChargeRequest {
   paymentMethodRef: string;
   /** Minor units of `currency`. */
@@ -95,6 +108,8 @@ export interface CardFormGateway extends GatewayCommon {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Charges a saved card with nobody present (a renewal). */
   chargeSaved(request: SavedCardChargeRequest): Promise<SavedCardChargeResult>;
+  /** Keeps a new card for the membership's next charges, without charging it (a card replaced by its member). */
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
 }
 
 export interface OpenPaymentRequest {

@@ -1,9 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { cardBrand } from "./card";
+import { cardBrand, type CardBrand } from "./card";
 import { eq } from "drizzle-orm";
 import { database, type Database } from "~/db/client.server";
 import { sandboxAnswers } from "~/db/schema";
-import type { CardFormGateway, ChargeOutcome, ChargeResult, RefundResult, SavedCardChargeResult } from "./gateway";
+import type {
+  CardFormGateway,
+  ChargeOutcome,
+  ChargeResult,
+  RefundResult,
+  SaveCardResult,
+  SavedCardChargeResult,
+  SavedPaymentMethod,
+} from "./gateway";
 
 /**
  * The documented test cards (docs/payments-and-memberships.md, "Test cards"). Any other number is declined, so a real card
@@ -126,13 +134,24 @@ export function createSandboxGateway({
         const brand = cardBrand(card.number);
         if (!brand) throw new Error("The sandbox only takes Visa and Mastercard");
         const { outcome, message } = SANDBOX_TEST_CARDS[card.number] ?? NOT_A_TEST_CARD;
-        const last4 = card.number.slice(-4);
-        const behaviour = SAVED_CARD_BEHAVIOURS[card.number] ?? "pays";
-        const paymentMethod =
-          saveCard && outcome === "succeeded"
-            ? { ref: `pm_sandbox_${behaviour}_${randomUUID()}`, brand, last4 }
-            : undefined;
-        return { outcome, message, brand, last4, providerRef: recordCharge(outcome, amount), paymentMethod };
+        const paymentMethod = saveCard && outcome === "succeeded" ? savedCard(card.number, brand) : undefined;
+        return {
+          outcome,
+          message,
+          brand,
+          last4: card.number.slice(-4),
+          providerRef: recordCharge(outcome, amount),
+          paymentMethod,
+        };
+      });
+    },
+    saveCard({ card, idempotencyKey }) {
+      return keptOnce(`setup:${idempotencyKey}`, async (): Promise<SaveCardResult> => {
+        const brand = cardBrand(card.number);
+        if (!brand) throw new Error("The sandbox only takes Visa and Mastercard");
+        const { outcome, message } = SANDBOX_TEST_CARDS[card.number] ?? NOT_A_TEST_CARD;
+        if (outcome !== "succeeded") return { outcome, message };
+        return { outcome, message: "Card saved.", paymentMethod: savedCard(card.number, brand) };
       });
     },
     chargeSaved({ paymentMethodRef, amount, idempotencyKey }) {
@@ -163,6 +182,12 @@ export function createSandboxGateway({
       });
     },
   };
+}
+
+/** A kept card's reference: how it answers later charges travels in it, never its number. */
+function savedCard(number: string, brand: CardBrand): SavedPaymentMethod {
+  const behaviour = SAVED_CARD_BEHAVIOURS[number] ?? "pays";
+  return { ref: `pm_sandbox_${behaviour}_${randomUUID()}`, brand, last4: number.slice(-4) };
 }
 
 function assertAmount(amount: number) {

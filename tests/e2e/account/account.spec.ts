@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { bookAndPay } from "../../support/e2e/booking-form";
 import { expect, screenshots, test, waitForMail, type DeliveredMail } from "../../support/e2e/fixtures";
+import { pdfScreenshot, pdfText } from "../../support/pdf-text";
 
 function traveller() {
   const id = randomUUID().slice(0, 8);
@@ -76,6 +78,25 @@ test.describe("the member's own account", () => {
     await expect(booking.getByRole("img", { name: `Voucher QR code for ${orderNumber}` })).toBeVisible();
     expect((await memberArea.request.get("/account")).headers()["cache-control"]).toBe("private, no-store");
     await screenshots(memberArea, "account", testInfo);
+
+    // The booking's invoice, as a PDF with its number, the VAT it includes and the total.
+    const invoice = memberArea.getByTestId("account-invoice");
+    await expect(invoice).toHaveCount(1);
+    const invoiceNumber = /Invoice (\d{4}-\d{6})/.exec((await invoice.textContent()) ?? "")?.[1];
+    expect(invoiceNumber).toBeTruthy();
+    await expect(booking).toContainText(invoiceNumber!);
+    const [pdfDownload] = await Promise.all([
+      memberArea.waitForEvent("download"),
+      invoice.getByRole("link", { name: `Download invoice ${invoiceNumber} (PDF)` }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
+    const pdf = readFileSync(await pdfDownload.path());
+    const text = pdfText(pdf);
+    const total = (await invoice.getByTestId("invoice-total").textContent())!;
+    for (const expected of [`No. ${invoiceNumber}`, `${person.firstName} ${person.lastName}`, "VAT 21%", total]) {
+      expect(text).toContain(expected);
+    }
+    pdfScreenshot(pdf, testInfo.outputPath("account-invoice-pdf.png"));
 
     // Cancelling asks first, then says until when; the page shows it.
     const main = memberArea.getByRole("main");

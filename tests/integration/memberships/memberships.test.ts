@@ -82,6 +82,7 @@ function watchedSandbox() {
       calls.refunds.push(request);
       return sandbox.refund(request);
     },
+    saveCard: (request) => sandbox.saveCard(request),
   };
   return { gateway, calls };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Download, LogOut } from "lucide-react";
+import { CreditCard, Download, LogOut } from "lucide-react";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { Button } from "~/components/ui/button";
@@ -54,9 +54,20 @@ function ConfirmStep({
 export function MembershipSection({
   membership,
   confirmCancel,
+  cardForm,
 }: {
-  membership: (MembershipWords & { cancellable: boolean; card: { number: string; qrSvg: string } | null }) | null;
+  membership:
+    | (MembershipWords & {
+        cancellable: boolean;
+        cardReplaceable: boolean;
+        /** "Pay €49 now" while a fee is unpaid, else null. */
+        payNow: string | null;
+        card: { number: string; qrSvg: string } | null;
+      })
+    | null;
   confirmCancel: boolean;
+  /** The open form for a new card, if any. */
+  cardForm: ReactNode;
 }) {
   if (!membership) {
     return (
@@ -90,6 +101,15 @@ export function MembershipSection({
           </StatusBadge>
         </p>
         <p data-testid="membership-next">{membership.next}</p>
+        {membership.payNow ? (
+          <Form method="post" action="/account" aria-label="Pay the open fee">
+            <input type="hidden" name="intent" value="pay-fee" />
+            <Button type="submit" size="lg">
+              <CreditCard aria-hidden="true" />
+              {membership.payNow}
+            </Button>
+          </Form>
+        ) : null}
         <div className="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
           <SummaryList rows={membership.rows} />
           {membership.card ? (
@@ -108,6 +128,14 @@ export function MembershipSection({
             </div>
           ) : null}
         </div>
+        {cardForm ??
+          (membership.cardReplaceable ? (
+            <p className="text-sm text-muted-foreground">
+              <Link to="/account?card=replace" className={linkClass}>
+                Replace your card
+              </Link>
+            </p>
+          ) : null)}
         {membership.cancellable ? (
           confirmCancel ? (
             <ConfirmStep
@@ -251,7 +279,9 @@ export function InvoicesSection({ invoices }: { invoices: AccountInvoice[] }) {
                 </p>
               </div>
               <div className="flex items-center gap-4">
-                <span className="font-medium tabular-nums">{invoice.total}</span>
+                <span className="font-medium tabular-nums" data-testid="invoice-total">
+                  {invoice.total}
+                </span>
                 <Button asChild variant="outline" size="sm">
                   <a
                     href={`/account/invoices/${invoice.number}`}

@@ -1,13 +1,11 @@
-import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CreditCard, Lock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { CheckboxField } from "~/components/ui/checkbox-field";
-import { NativeSelect } from "~/components/ui/native-select";
-import { CVV_MAX_LENGTH, EXPIRY_MONTHS, cardSchema } from "~/features/payments/card";
+import { cardSchema } from "~/features/payments/card";
+import { CardFields } from "~/features/payments/ui/card-fields";
 import { siteConfig } from "../../../../site.config";
-import { Field, withoutKey } from "~/components/ui/field";
-import { InputField } from "~/components/ui/input-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -15,9 +13,6 @@ import type { OrderTerms } from "../order-terms";
 import { startConsentShape } from "../start-consent";
 
 const LINK = "font-medium text-link underline underline-offset-4";
-
-/** Room for 19 digits and the spaces people type between groups. */
-const CARD_NUMBER_MAX_LENGTH = 23;
 
 /** What the sandbox's form posts: the card, and the request to start at once. */
 export function cardPaymentSchema(now: Date) {
@@ -50,44 +45,7 @@ export function PaymentForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-5">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <InputField
-        field={fields.cardNumber}
-        label="Card Number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 5678 9012 3456"
-        maxLength={CARD_NUMBER_MAX_LENGTH}
-      />
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Field field={fields.expiryMonth} label="Expiry Month">
-          <NativeSelect {...withoutKey(getSelectProps(fields.expiryMonth))} autoComplete="cc-exp-month">
-            <option value="">MM</option>
-            {EXPIRY_MONTHS.map((month) => (
-              <option key={month} value={month}>
-                {month}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field field={fields.expiryYear} label="Expiry Year">
-          <NativeSelect {...withoutKey(getSelectProps(fields.expiryYear))} autoComplete="cc-exp-year">
-            <option value="">YYYY</option>
-            {expiryYears.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <InputField
-          field={fields.cvv}
-          label="CVV"
-          className="col-span-2 sm:col-span-1"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={CVV_MAX_LENGTH}
-        />
-      </div>
+      <CardFields fields={fields} expiryYears={expiryYears} />
       <FinishAndAssurances pending={pending} terms={terms} consent={fields.consent} />
     </Form>
   );

@@ -5,7 +5,7 @@ import { formatFlightDate } from "~/features/booking/flight-date";
 import { describePassengers } from "~/features/booking/passengers";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { siteConfig } from "../../../site.config";
-import { vatIncluded, vatRateOn } from "./vat";
+import { vatIncluded, vatRateOn } from "~/features/payments/vat";
 
 /**
  * An invoice (a paid order or fee) or a credit note (a refund made), as its PDF and the member's
