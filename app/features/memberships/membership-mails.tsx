@@ -169,7 +169,7 @@ export function paymentFailedMail(
     <>
       <MailHeading>Your payment did not go through</MailHeading>
       <MailParagraph>{`We tried to charge ${amount} to your ${details.cardBrand} card ending ${details.cardLast4} for your ${details.planName} membership, and the bank declined it.`}</MailParagraph>
-      <MailParagraph>{`What to do: make sure the card has funds and is not blocked for online payments. We try again every ${MEMBERSHIP_TERMS.retryEveryDays} days. Questions? Write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
+      <MailParagraph>{`What to do: open your account with the "Manage your membership" link below, where you can replace the card and pay the fee at once. Or make sure the card has funds and is not blocked for online payments: we try it again every ${MEMBERSHIP_TERMS.retryEveryDays} days. Questions? Write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
       <MailFields
         rows={[
           ["Amount due", amount],

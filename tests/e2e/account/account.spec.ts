@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { endTrialAndBill } from "../../support/e2e/billing";
 import { bookAndPay } from "../../support/e2e/booking-form";
+import { e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
 import { expect, screenshots, test, waitForMail, type DeliveredMail } from "../../support/e2e/fixtures";
 import { pdfScreenshot, pdfText } from "../../support/pdf-text";
 
@@ -21,6 +23,14 @@ function linkOf(mail: DeliveredMail, path: RegExp): string {
   const link = new RegExp(`https?://\\S+${path.source}`).exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   return link!;
+}
+
+async function fillCard(form: Locator, number: string) {
+  await form.getByLabel("Card Number").fill(number);
+  await form.getByLabel("Expiry Month").selectOption("12");
+  await form.getByLabel("Expiry Year").selectOption({ index: 3 });
+  await form.getByLabel("CVV").fill("123");
+  await form.getByRole("button", { name: "Save this card" }).click();
 }
 
 async function askForCode(page: Page, email: string) {
@@ -138,6 +148,59 @@ test.describe("the member's own account", () => {
       await page.goto("/account");
       await expect(page).toHaveURL(/\/account\/sign-in$/);
     });
+  });
+});
+
+test.describe("a member whose renewal was declined", () => {
+  test.slow();
+  test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
+  // The bank's refusal of the fee is answered 402, which the browser reports in its console.
+  test.use({ allowedHttpErrors: [402] });
+
+  test("replaces the card, follows the payment reminder to the account, and pays the fee: active again, with a receipt", async ({
+    page,
+  }, testInfo) => {
+    const person = traveller();
+    const { orderId } = await bookAndPay(page, person);
+    await page.goto("/account/sign-in");
+    await askForCode(page, person.email);
+    await page.getByLabel("Sign-in code").fill(codeOf(await waitForMail(person.email, { subject: /sign-in code$/ })));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+
+    // A card the bank refuses is not kept; the one whose renewals are declined (0341) is.
+    await page.getByRole("link", { name: "Replace your card" }).click();
+    const cardForm = page.getByRole("form", { name: "Replace your card" });
+    await fillCard(cardForm, "4000 0000 0000 0002");
+    await expect(page.getByText("Your card was declined.")).toBeVisible();
+    await expect(cardForm.getByLabel("Card Number")).toHaveValue("");
+    await screenshots(page, "account-replace-card-refused", testInfo);
+    await fillCard(cardForm, "4000 0000 0000 0341");
+    await expect(page.getByText("Your card is replaced").first()).toBeVisible();
+    await expect(page.getByTestId("membership-next")).toContainText("Visa ending 0341");
+
+    await endTrialAndBill(orderId, "open");
+    const reminder = await waitForMail(person.email, { subject: /^Payment reminder/ });
+    expect(reminder.text).toContain("replace the card and pay the fee at once");
+    expect(linkOf(reminder, /\/account\/sign-in\?for=[\w-]+/)).toBeTruthy();
+    await page.goto("/account");
+    await expect(page.getByTestId("membership-status")).toHaveText("Payment due");
+    await screenshots(page, "account-payment-due", testInfo);
+
+    // The same card is refused again; a new one pays.
+    await page.getByRole("button", { name: "Pay $49 now" }).click();
+    await expect(page.getByText("Your card was not charged").first()).toBeVisible();
+    await page.getByRole("link", { name: "Replace your card" }).click();
+    await fillCard(cardForm, "4242 4242 4242 4242");
+    await expect(page.getByText("Your card is replaced").first()).toBeVisible();
+    await page.getByRole("button", { name: "Pay $49 now" }).click();
+    await expect(page.getByText("Thank you: your fee is paid").first()).toBeVisible();
+    await expect(page.getByTestId("membership-status")).toHaveText("Active");
+    await expect(page.getByRole("button", { name: "Pay $49 now" })).toHaveCount(0);
+    const receipt = await waitForMail(person.email, { subject: /^Receipt: \$49/ });
+    const invoiceNumber = /Invoice number:?\s+(\d{4}-\d{6})/.exec(receipt.text)?.[1];
+    expect(invoiceNumber, receipt.text).toBeTruthy();
+    await expect(page.getByTestId("account-invoice").filter({ hasText: invoiceNumber! })).toContainText("$49.00");
   });
 });
 

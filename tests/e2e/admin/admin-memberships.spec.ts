@@ -1,43 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { signInAsNewAdmin, signInAsNewMember } from "../../support/e2e/auth-page";
 import { bookAndPay } from "../../support/e2e/booking-form";
-import { billingCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
+import { endTrialAndBill } from "../../support/e2e/billing";
+import { e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
 import { cardOf, expect, screenshots, seriousA11yViolations, test } from "../../support/e2e/fixtures";
 import { companyDay } from "../../support/e2e/company-day";
 
 const frenchDay = (date: Date) => companyDay(date, "fr-FR");
-
-/**
- * Moves the membership `orderId` started three days and a minute into the past, so that its trial
- * is over, and bills it with the real CLI until its first fee is paid (the server's own scheduled
- * run may hold the lock, or do it first).
- */
-async function endTrialAndBill(orderId: string) {
-  const { rows } = await e2eDatabase().query<{ id: string; trial_ends_at: Date }>(
-    `update memberships
-        set created_at = created_at - interval '3 days 1 minute',
-            trial_ends_at = trial_ends_at - interval '3 days 1 minute',
-            current_period_start = current_period_start - interval '3 days 1 minute',
-            current_period_end = current_period_end - interval '3 days 1 minute'
-      where order_id = $1
-      returning id, trial_ends_at`,
-    [orderId],
-  );
-  const membership = rows[0]!;
-  await e2eDatabase().query(
-    "update membership_events set created_at = created_at - interval '3 days 1 minute' where membership_id = $1",
-    [membership.id],
-  );
-  await expect(async () => {
-    await billingCli().catch(() => undefined);
-    const invoices = await e2eDatabase().query<{ status: string }>(
-      "select status from invoices where membership_id = $1",
-      [membership.id],
-    );
-    expect(invoices.rows).toEqual([{ status: "paid" }]);
-  }).toPass({ timeout: 60_000 });
-  return { membershipId: membership.id, trialEndsAt: membership.trial_ends_at };
-}
 
 test.describe("the admin memberships", () => {
   // The admin role comes from the CLI, and the first fee from the billing CLI: both need the
