@@ -183,7 +183,8 @@ export default function AccountPage({
         <MembershipSection
           membership={membership}
           confirmCancel={confirm === "cancel"}
-          cardForm={cardForm ? <ReplaceCardForm {...cardForm} /> : null}
+          // A new key after each refusal: the form starts again empty (the number and CVV are never kept).
+          cardForm={cardForm ? <ReplaceCardForm key={cardForm.formKey} {...cardForm} /> : null}
         />
         <BookingsSection bookings={bookings} confirmWithdraw={confirmWithdraw} />
         <InvoicesSection invoices={invoices} />
