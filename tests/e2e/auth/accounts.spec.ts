@@ -176,6 +176,7 @@ test.describe("the admin dashboard", () => {
   test("after `npm run admin:grant` the member sees Admin and the dashboard's totals for the orders made", async ({
     page,
   }) => {
+    test.slow(); // two runs of the admin CLI (npm, then tsx) and an axe check: over 60 s on a loaded machine
     const person = newPerson();
     await signUp(page, person);
 
