@@ -8,6 +8,7 @@ import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { responseDeadline } from "~/features/privacy/data-request-deadline";
 import type { Card, CardFormGateway, PaymentGateway } from "~/features/payments/gateway";
 import { chargeFeeNow } from "~/features/memberships/billing-job.server";
+import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { recordDataRequest } from "~/features/privacy/data-requests.server";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
@@ -118,10 +119,7 @@ async function liveMembershipOf(db: Database, user: SessionUser) {
     .select()
     .from(memberships)
     .where(
-      and(
-        eq(memberships.email, user.email.toLowerCase()),
-        inArray(memberships.status, ["trialing", "active", "past_due"]),
-      ),
+      and(eq(memberships.email, user.email.toLowerCase()), inArray(memberships.status, [...LIVE_MEMBERSHIP_STATUSES])),
     );
   return membership ?? null;
 }

@@ -4,6 +4,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invoices, membershipEvents, memberships, outbox } from "~/db/schema";
 import { runBilling } from "~/features/memberships/billing-job.server";
+import { expiryYears } from "~/features/payments/card";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { book, membershipOf } from "../../support/integration/personal-data-fixtures";
@@ -26,7 +27,14 @@ const post = (fields: Record<string, string>, cookie: string) =>
   routeResult(() => accountAction(routeArgs(formRequest("/account", fields, { cookie }))));
 
 function newCard(number: string, formKey = randomUUID()) {
-  return { intent: "replace-card", formKey, cardNumber: number, expiryMonth: "12", expiryYear: "2035", cvv: "123" };
+  return {
+    intent: "replace-card",
+    formKey,
+    cardNumber: number,
+    expiryMonth: "12",
+    expiryYear: String(expiryYears(new Date())[2]),
+    cvv: "123",
+  };
 }
 
 async function membership(id: string) {
