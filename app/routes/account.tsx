@@ -35,7 +35,7 @@ import { documentAmount, documentTitle } from "~/features/account/invoice-pdf.se
 import { readFormData } from "~/lib/form-data.server";
 import { handleFormAction } from "~/lib/form-action.server";
 import { formatAmount } from "~/lib/currency";
-import { expiryYears } from "~/features/payments/card";
+import { CARD_SECRETS, expiryYears } from "~/features/payments/card";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { replaceCardSchema } from "~/features/account/replace-card-schema";
@@ -113,15 +113,15 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const now = new Date();
   const gateway = paymentGateway();
-  if ((intent === "replace-card" || intent === "pay-fee") && gateway.kind !== "card-form") {
-    return redirectWithToast("/account", {
-      type: "error",
-      title: "This membership's card is handled by our payment provider",
-      description: "Please contact us to change it.",
-    });
-  }
-  if (intent === "replace-card" && gateway.kind === "card-form") return replaceCard(copy, gateway, user);
-  if (intent === "pay-fee" && gateway.kind === "card-form") {
+  if (intent === "replace-card" || intent === "pay-fee") {
+    if (gateway.kind !== "card-form") {
+      return redirectWithToast("/account", {
+        type: "error",
+        title: "This membership's card is handled by our payment provider",
+        description: "Please contact us to change it.",
+      });
+    }
+    if (intent === "replace-card") return replaceCard(copy, gateway, user);
     return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin(request) }));
   }
   if (intent === "cancel") {
@@ -155,7 +155,7 @@ function replaceCard(request: Request, gateway: CardFormGateway, user: SessionUs
     form: "replace-card",
     schema: replaceCardSchema(new Date()),
     rateLimit: "payment",
-    hideFields: ["cardNumber", "cvv"],
+    hideFields: CARD_SECRETS,
     refusalData: () => ({ formKey: randomUUID() }),
     save: ({ cardNumber, expiryMonth, expiryYear, cvv, formKey }) =>
       replaceOwnCard(database().db, gateway, user, {

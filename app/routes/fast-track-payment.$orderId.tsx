@@ -11,7 +11,7 @@ import { findOrder } from "~/features/booking/orders.server";
 import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
 import { siteOrigin } from "~/lib/site-origin.server";
-import { expiryYears } from "~/features/payments/card";
+import { CARD_SECRETS, expiryYears } from "~/features/payments/card";
 import { orderTerms } from "~/features/booking/order-terms";
 import type { CardFormGateway, HostedCardGateway } from "~/features/payments/gateway";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
@@ -48,9 +48,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (gateway.kind === "hosted-card") return data({ ...unpaid, hostedFields: gateway.browser });
   return data({ ...unpaid, expiryYears: expiryYears(now) });
 }
-
-/** Never sent back to the browser, not even to refill the form after a refusal. */
-const CARD_SECRETS = ["cardNumber", "cvv"];
 
 export function action({ request, params }: Route.ActionArgs) {
   const gateway = paymentGateway();

@@ -8,6 +8,9 @@ import { z } from "~/lib/zod";
 export type CardBrand = "Visa" | "Mastercard";
 
 export const EXPIRY_YEARS_AHEAD = 9;
+
+/** The card form's fields never sent back to the browser, not even to refill the form after a refusal. */
+export const CARD_SECRETS = ["cardNumber", "cvv"];
 export const CVV_MAX_LENGTH = 4;
 
 export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0"));
