@@ -7,7 +7,7 @@ import { SYSTEM_ACTOR } from "~/lib/actor";
 import { eventLoopShare, type EventLoopShare } from "~/lib/event-loop-share.server";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { siteConfig } from "../../../site.config";
-import { paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
+import { paymentConfirmationMail, paymentFailedMail, receiptMail, type MembershipMailBasics } from "./membership-mails";
 import { changeMembership, changeMemberships, type Membership } from "./membership-status.server";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
 
@@ -98,9 +98,13 @@ export async function recordFeesPaid(
   await enqueueMails(tx, receipts);
 }
 
+/** A fee's attempt that the bank held for its card holder's confirmation (3-D Secure), not declined. */
+export const AUTHENTICATION_REQUIRED = "authentication_required";
+
 /**
- * A fee was declined. The first decline is the payment reminder: the member has the grace period
- * from `now` to pay, and the membership is past due; later declines only update the invoice.
+ * A fee was declined, or held for the card holder's confirmation (`AUTHENTICATION_REQUIRED`). The
+ * first one is the payment reminder, or the request to confirm: the member has the grace period
+ * from `now` to pay, and the membership is past due; later ones only update the invoice.
  * `nextAttempt` says when to try again (null: not us, or not any more).
  */
 export async function recordFeeDeclined(
@@ -136,13 +140,17 @@ export async function recordFeeDeclined(
     membershipId: membership.id,
     to: "past_due",
     actor: SYSTEM_ACTOR,
-    note: `Paiement refusé (${outcome}) : rappel envoyé, fin le ${formatDateTimeFr(graceEndsAt)} si impayée`,
+    note:
+      outcome === AUTHENTICATION_REQUIRED
+        ? `Paiement à confirmer par le membre (3-D Secure) : demande envoyée, fin le ${formatDateTimeFr(graceEndsAt)} si impayée`
+        : `Paiement refusé (${outcome}) : rappel envoyé, fin le ${formatDateTimeFr(graceEndsAt)} si impayée`,
     changes: { graceEndsAt },
   });
   if (!membership.email) return;
+  const reminder = outcome === AUTHENTICATION_REQUIRED ? paymentConfirmationMail : paymentFailedMail;
   await enqueueMail(
     tx,
-    await paymentFailedMail({
+    await reminder({
       ...mailBasics(membership, origin),
       amount: invoice.amount,
       endsOn: graceEndsAt,

@@ -181,6 +181,34 @@ export function paymentFailedMail(
   );
 }
 
+/**
+ * A fee the bank wants its card holder to confirm (3-D Secure, asked for under the EU's strong
+ * customer authentication): nothing was declined, but only the member can let it through.
+ */
+export function paymentConfirmationMail(
+  details: MembershipMailBasics & { amount: number; endsOn: Date; cardBrand: string; cardLast4: string },
+): Promise<MemberMail> {
+  const amount = formatAmount(details.amount, details.currency);
+  const endsOn = formatMemberDay(details.endsOn);
+  return mail(
+    details,
+    `Confirm your payment of ${amount} for your ${brand()} membership`,
+    `Your bank asks you to confirm this payment before ${endsOn}`,
+    <>
+      <MailHeading>Confirm your payment</MailHeading>
+      <MailParagraph>{`Your bank asks you to confirm the payment of ${amount} for your ${details.planName} membership with your ${details.cardBrand} card ending ${details.cardLast4}, as it does for some online payments. Nothing has been charged yet.`}</MailParagraph>
+      <MailParagraph>{`What to do: open your account with the "Manage your membership" link below and confirm the payment there, in your banking app or with the code your bank sends you. You can pay with another card there too. Questions? Write to ${siteConfig.company.email} or call ${siteConfig.company.phone}.`}</MailParagraph>
+      <MailFields
+        rows={[
+          ["Amount due", amount],
+          ["Membership ends if unconfirmed on", endsOn],
+        ]}
+      />
+      <MailParagraph>{`If the payment is still unconfirmed on ${endsOn}, ${MEMBERSHIP_TERMS.reminderGraceDays} days from today, your membership ends and nothing more is charged.`}</MailParagraph>
+    </>,
+  );
+}
+
 export function membershipCancelledMail(
   details: MembershipMailBasics & {
     accessUntil: Date;

@@ -6,7 +6,7 @@ import type { HostedCardGateway, ProviderSubscriptionState } from "~/features/pa
 import { SYSTEM_ACTOR } from "~/lib/actor";
 import { formatDateTimeFr } from "~/lib/format-fr";
 import { isUuid } from "~/lib/uuid";
-import { mailBasics, recordFeeDeclined, recordFeesPaid } from "./fee-outcomes.server";
+import { AUTHENTICATION_REQUIRED, mailBasics, recordFeeDeclined, recordFeesPaid } from "./fee-outcomes.server";
 import { membershipEndedMail } from "./membership-mails";
 import { changeMembership, type Membership, type MembershipChanges } from "./membership-status.server";
 import { isLiveMembership } from "./membership-status";
@@ -191,12 +191,13 @@ export async function followInvoice(
       return "followed";
     }
     if (invoice.status === "open" && invoice.attempts > 0 && isLiveMembership(membership.status)) {
-      // The provider retries on its own schedule: our billing job never charges this invoice.
+      // The provider retries on its own schedule (a payment awaiting its card holder, not at all): our
+      // billing job never charges this invoice.
       await recordFeeDeclined(tx, {
         membership,
         invoice: ours,
         attempts: invoice.attempts,
-        outcome: "declined",
+        outcome: invoice.awaitsAuthentication ? AUTHENTICATION_REQUIRED : "declined",
         now,
         nextAttempt: () => null,
         origin,

@@ -207,8 +207,10 @@ export interface ProviderInvoiceState {
   periodStart: Date;
   periodEnd: Date;
   attempts: number;
-  /** The payment that paid it, which a refund names. */
+  /** The payment that paid it, which a refund names; while it is open, the payment that tries to. */
   paymentRef: string | undefined;
+  /** Open and held by the bank until the card holder confirms it (3-D Secure): not declined. */
+  awaitsAuthentication: boolean;
 }
 
 export interface SubscribeRequest {

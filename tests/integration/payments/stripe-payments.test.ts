@@ -490,6 +490,27 @@ describe("the membership on Stripe Billing", () => {
     expect(reminders).toHaveLength(1);
   });
 
+  it("asks the member to confirm a renewal the bank holds for 3-D Secure, instead of calling it declined", async () => {
+    const orderId = await book("noa@example.com");
+    const clientSecret = await open(orderId);
+    expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
+    expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    const trial = await membershipOf("noa@example.com");
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    expect(await deliverNewEvents()).toEqual(
+      expect.arrayContaining(["invoice.payment_failed", "invoice.payment_action_required"]),
+    );
+
+    const member = await membershipOf("noa@example.com");
+    expect(member.status).toBe("past_due");
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    expect(invoice).toMatchObject({ status: "open", lastOutcome: "authentication_required", nextAttemptAt: null });
+    const subjects = (await mailsTo("noa@example.com")).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith("Confirm your payment of €49 "))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.startsWith("Payment reminder"))).toEqual([]);
+  });
+
   it("cancels at Stripe: at the period's end for the member, at once for an admin", async () => {
     await paidOrder("max@example.com");
     const member = await membershipOf("max@example.com");

@@ -14,6 +14,7 @@ import {
   firstChargeComingMail,
   membershipCancelledMail,
   membershipEndedMail,
+  paymentConfirmationMail,
   paymentFailedMail,
   receiptMail,
   trialStartedMail,
@@ -168,6 +169,18 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       sentWhen: `Au membre, au premier refus d'une cotisation : ${MEMBERSHIP_TERMS.reminderGraceDays} jours pour payer avant la fin de l'adhésion.`,
       facts: ["€49", "11 June 2030", "Visa card ending 4242"],
       mail: await paymentFailedMail({ ...member, ...card, amount: 4900, endsOn: new Date("2030-06-11T07:30:00Z") }),
+    },
+    {
+      id: "payment-confirmation",
+      label: "Paiement à confirmer (3-D Secure)",
+      sentWhen: `Au membre, quand sa banque demande de confirmer une cotisation (Stripe) : ${MEMBERSHIP_TERMS.reminderGraceDays} jours pour la confirmer avant la fin de l'adhésion.`,
+      facts: ["€49", "11 June 2030", "Visa card ending 4242", "Nothing has been charged yet."],
+      mail: await paymentConfirmationMail({
+        ...member,
+        ...card,
+        amount: 4900,
+        endsOn: new Date("2030-06-11T07:30:00Z"),
+      }),
     },
     {
       id: "membership-ended",

@@ -167,6 +167,12 @@ export function createStripeGateway(
       const subscription = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
       const paid = invoice.payments?.data.find((payment) => payment.status === "paid") ?? invoice.payments?.data[0];
       const period = invoice.lines?.data[0]?.period ?? { start: invoice.period_start, end: invoice.period_end };
+      const paymentRef = idOf(paid?.payment.payment_intent ?? legacy.payment_intent);
+      // Stripe says "open" for a declined fee and for one the bank wants confirmed; its payment tells them apart.
+      const payment =
+        invoice.status === "open" && invoice.attempt_count > 0 && paymentRef
+          ? await stripe.paymentIntents.retrieve(paymentRef)
+          : undefined;
       return {
         ref: invoice.id,
         subscriptionRef: idOf(subscription),
@@ -176,7 +182,8 @@ export function createStripeGateway(
         periodStart: fromUnix(period.start),
         periodEnd: fromUnix(period.end),
         attempts: invoice.attempt_count,
-        paymentRef: idOf(paid?.payment.payment_intent ?? legacy.payment_intent),
+        paymentRef,
+        awaitsAuthentication: payment?.status === "requires_action",
       };
     },
 
