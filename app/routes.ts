@@ -45,6 +45,7 @@ export default [
   route("config-generator", "routes/config-generator.tsx"),
   route("account", "routes/account.tsx"),
   route("account/sign-in", "routes/account.sign-in.tsx"),
+  route("account/pay", "routes/account.pay.tsx"),
   route("account/data.json", "routes/account.data[.json].ts"),
   route("account/invoices/:number", "routes/account.invoices.$number.ts"),
 

@@ -15,7 +15,7 @@ import { WITHDRAWAL_SCOPES } from "~/db/enums";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { z } from "~/lib/zod";
 import { accountBookings } from "~/features/account/account-bookings.server";
-import { accountOverview } from "~/features/account/account.server";
+import { accountOverview, type AccountMembership } from "~/features/account/account.server";
 import { membershipWords } from "~/features/account/membership-words";
 import { privatePageHeaders } from "~/features/account/private-page";
 import {
@@ -36,7 +36,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { handleFormAction } from "~/lib/form-action.server";
 import { formatAmount } from "~/lib/currency";
 import { CARD_SECRETS, expiryYears } from "~/features/payments/card";
-import type { CardFormGateway } from "~/features/payments/gateway";
+import type { CardFormGateway, PaymentGateway } from "~/features/payments/gateway";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { replaceCardSchema } from "~/features/account/replace-card-schema";
 import { ReplaceCardForm } from "~/features/account/ui/replace-card-form";
@@ -73,10 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           cancellable: live && !membership.cancelAtPeriodEnd,
           // The sandbox's card form; a provider-billed membership's card is the provider's.
           cardReplaceable: live && !membership.providerBilled && gateway.kind === "card-form",
-          payNow:
-            membership.status === "past_due" && !membership.providerBilled && gateway.kind === "card-form"
-              ? `Pay ${formatAmount(membership.price, membership.currency)} now`
-              : null,
+          payNow: membership.status === "past_due" ? payNow(membership, gateway) : null,
           // The digital card the desk scans: its QR carries the signed code, the number is read out.
           card: live
             ? {
@@ -100,6 +97,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirmWithdraw: query.get("withdraw"),
     // `?card=replace` shows the form for a new card.
     replaceCard: query.get("card") === "replace" ? { expiryYears: expiryYears(now), formKey: randomUUID() } : null,
+  };
+}
+
+/** How a past-due fee is paid: the sandbox charges the card on file from a button; Stripe's is paid on its own page, with Stripe.js. */
+function payNow(membership: AccountMembership, gateway: PaymentGateway) {
+  const fee = formatAmount(membership.price, membership.currency);
+  if (!membership.providerBilled) return gateway.kind === "card-form" ? { label: `Pay ${fee} now`, page: null } : null;
+  if (gateway.kind !== "hosted-card") return null;
+  return {
+    label: membership.awaitsConfirmation ? `Confirm the payment of ${fee}` : `Pay ${fee} now`,
+    page: "/account/pay",
   };
 }
 

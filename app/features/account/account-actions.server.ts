@@ -6,7 +6,8 @@ import type { SessionUser } from "~/features/auth/guards.server";
 import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { responseDeadline } from "~/features/privacy/data-request-deadline";
-import type { Card, CardFormGateway, PaymentGateway } from "~/features/payments/gateway";
+import type { Card, CardFormGateway, PaymentGateway, SavedPaymentMethod } from "~/features/payments/gateway";
+import type { Membership } from "~/features/memberships/membership-status.server";
 import { chargeFeeNow } from "~/features/memberships/billing-job.server";
 import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
@@ -113,8 +114,31 @@ export async function withdrawOwnBooking(
   };
 }
 
+/** The membership's fees are charged to the member's new card from now on; its history says who changed it. */
+export async function recordMemberCard(
+  db: Database,
+  membership: Membership,
+  user: SessionUser,
+  { ref, brand, last4 }: SavedPaymentMethod,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(memberships)
+      .set({ paymentMethodRef: ref, cardBrand: brand, cardLast4: last4 })
+      .where(eq(memberships.id, membership.id));
+    await tx.insert(membershipEvents).values({
+      membershipId: membership.id,
+      fromStatus: membership.status,
+      toStatus: membership.status,
+      actorUserId: user.id,
+      actorLabel: CUSTOMER_ACTOR.label,
+      note: `Carte remplacée par le membre : ${brand} •••• ${last4}`,
+    });
+  });
+}
+
 /** The signed-in address's membership that a card may be replaced for, or a fee paid for: one still live. */
-async function liveMembershipOf(db: Database, user: SessionUser) {
+export async function liveMembershipOf(db: Database, user: SessionUser) {
   const [membership] = await db
     .select()
     .from(memberships)
@@ -147,22 +171,7 @@ export async function replaceOwnCard(
   if (!result.paymentMethod) return { refused: result.message };
   const { ref, brand, last4 } = result.paymentMethod;
   // The same form sent again is answered with the same card: it is kept already.
-  if (membership.paymentMethodRef !== ref) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(memberships)
-        .set({ paymentMethodRef: ref, cardBrand: brand, cardLast4: last4 })
-        .where(eq(memberships.id, membership.id));
-      await tx.insert(membershipEvents).values({
-        membershipId: membership.id,
-        fromStatus: membership.status,
-        toStatus: membership.status,
-        actorUserId: user.id,
-        actorLabel: CUSTOMER_ACTOR.label,
-        note: `Carte remplacée par le membre : ${brand} •••• ${last4}`,
-      });
-    });
-  }
+  if (membership.paymentMethodRef !== ref) await recordMemberCard(db, membership, user, result.paymentMethod);
   return {
     saved: {
       type: "success",
@@ -174,6 +183,18 @@ export async function replaceOwnCard(
     },
   };
 }
+
+export const FEE_PAID: Toast = {
+  type: "success",
+  title: "Thank you: your fee is paid",
+  description: "Your membership is active again. We have e-mailed you the receipt with its invoice number.",
+};
+
+export const NOTHING_DUE: Toast = {
+  type: "success",
+  title: "Nothing is due",
+  description: "Your membership has no unpaid fee.",
+};
 
 /** The signed-in member pays a past-due membership's open fee at once with the card on file. */
 export async function payOwnFee(
@@ -187,11 +208,7 @@ export async function payOwnFee(
   const outcome = await chargeFeeNow(db, gateway, { membershipId: membership.id, now, origin });
   switch (outcome.kind) {
     case "paid":
-      return {
-        type: "success",
-        title: "Thank you: your fee is paid",
-        description: "Your membership is active again. We have e-mailed you the receipt with its invoice number.",
-      };
+      return FEE_PAID;
     case "declined":
       return {
         type: "error",
@@ -211,6 +228,6 @@ export async function payOwnFee(
         description: "Please look again in a minute before you pay.",
       };
     case "nothing-due":
-      return { type: "success", title: "Nothing is due", description: "Your membership has no unpaid fee." };
+      return NOTHING_DUE;
   }
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   customers,
+  invoices,
   memberships,
   orderEvents,
   orders,
@@ -9,6 +10,7 @@ import {
   type CurrencyCode,
   type MembershipPlan,
 } from "~/db/schema";
+import { AUTHENTICATION_REQUIRED } from "~/features/memberships/fee-outcomes.server";
 import type { MembershipStatus } from "~/features/memberships/membership-status";
 import type { OrderStatus } from "~/features/booking/order-status";
 
@@ -28,6 +30,8 @@ export interface AccountMembership {
   cardLast4: string;
   /** Billed by the provider (a Stripe subscription): its card and open fee are the provider's to handle. */
   providerBilled: boolean;
+  /** Its unpaid fee is held by the bank until the member confirms it (3-D Secure). */
+  awaitsConfirmation: boolean;
   createdAt: Date;
 }
 
@@ -82,6 +86,10 @@ export async function accountOverview(
         cardBrand: memberships.cardBrand,
         cardLast4: memberships.cardLast4,
         providerBilled: sql<boolean>`${memberships.providerSubscriptionRef} is not null`,
+        // Qualified by hand: in a one-table select, drizzle writes a bare "id", which the subquery would read as the invoice's.
+        awaitsConfirmation: sql<boolean>`exists (select 1 from ${invoices}
+          where ${invoices.membershipId} = ${sql.identifier("memberships")}.${sql.identifier("id")}
+          and ${invoices.status} = 'open' and ${invoices.lastOutcome} = ${AUTHENTICATION_REQUIRED})`,
         createdAt: memberships.createdAt,
       })
       .from(memberships)

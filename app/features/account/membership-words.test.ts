@@ -17,6 +17,7 @@ const base: AccountMembership = {
   cardBrand: "Visa",
   cardLast4: "4242",
   providerBilled: false,
+  awaitsConfirmation: false,
   createdAt: new Date("2027-02-25T10:00:00Z"),
 };
 
@@ -57,6 +58,12 @@ describe("membershipWords", () => {
       { status: "past_due", graceEndsAt: new Date("2027-03-07T10:00:00Z") },
       "Payment due",
       "We could not charge €49 to your Visa ending 4242. If it is still unpaid on 7 March 2027, your membership ends. We try the card again every 2 days.",
+    ],
+    [
+      "a fee the bank holds for 3-D Secure",
+      { status: "past_due", graceEndsAt: new Date("2027-03-07T10:00:00Z"), awaitsConfirmation: true },
+      "Payment due",
+      "Your bank asks you to confirm the payment of €49 with your Visa ending 4242. If it is still unpaid on 7 March 2027, your membership ends.",
     ],
     [
       "an ended cancellation",

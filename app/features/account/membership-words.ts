@@ -42,10 +42,15 @@ function statusAndNext(membership: AccountMembership, { fee, card, periodEnd }: 
       const until = membership.graceEndsAt
         ? ` If it is still unpaid on ${formatMemberDay(membership.graceEndsAt)}, your membership ends.`
         : "";
-      return {
-        status: "Payment due",
-        next: `We could not charge ${fee} to your ${card}.${until} We try the card again every ${MEMBERSHIP_TERMS.retryEveryDays} days.`,
-      };
+      return membership.awaitsConfirmation
+        ? {
+            status: "Payment due",
+            next: `Your bank asks you to confirm the payment of ${fee} with your ${card}.${until}`,
+          }
+        : {
+            status: "Payment due",
+            next: `We could not charge ${fee} to your ${card}.${until} We try the card again every ${MEMBERSHIP_TERMS.retryEveryDays} days.`,
+          };
     }
     case "cancelled":
       return {

@@ -35,6 +35,8 @@ export interface PaidFee {
   note: string;
   /** The period paid for, when the membership's must follow it (the provider opened it). */
   period?: { start: Date; end: Date };
+  /** The card that paid, when it may not be the membership's (the member paid with another on the provider's page). */
+  card?: { brand: string; last4: string };
 }
 
 /**
@@ -79,7 +81,7 @@ export async function recordFeesPaid(
   );
   // One after the other, pausing for requests: a hundred renders at once would hold the event loop.
   const receipts: OutgoingMail[] = [];
-  for (const { membership, invoice, paidAt } of fees) {
+  for (const { membership, invoice, paidAt, card } of fees) {
     if (!membership.email) continue;
     await share.pause();
     receipts.push(
@@ -89,8 +91,8 @@ export async function recordFeesPaid(
         paidAt,
         periodStart: invoice.periodStart,
         periodEnd: invoice.periodEnd,
-        cardBrand: membership.cardBrand,
-        cardLast4: membership.cardLast4,
+        cardBrand: card?.brand ?? membership.cardBrand,
+        cardLast4: card?.last4 ?? membership.cardLast4,
         invoiceNumber: numbers.get(invoice.id)!,
       }),
     );

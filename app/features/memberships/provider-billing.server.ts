@@ -135,6 +135,15 @@ async function endMembership(tx: Database, membership: Membership, { now, origin
   }
 }
 
+/** Our invoice's key for one of the provider's: one row of ours per invoice of theirs. */
+export const providerInvoiceKey = (gatewayName: string, invoiceRef: string) => `${gatewayName}:${invoiceRef}`;
+
+/** The provider's invoice an invoice of ours follows, from its key; undefined for one our billing job charges. */
+export function providerInvoiceRef(gatewayName: string, idempotencyKey: string) {
+  const prefix = providerInvoiceKey(gatewayName, "");
+  return idempotencyKey.startsWith(prefix) ? idempotencyKey.slice(prefix.length) : undefined;
+}
+
 /**
  * Our invoices follow the provider's: a quarter's fee paid (receipt, membership active for the new
  * period) or declined (payment reminder, past due; the provider retries). Each provider invoice is
@@ -151,11 +160,14 @@ export async function followInvoice(
   const subscriptionRef = invoice.subscriptionRef;
   // A paid fee opens the next period, which only the subscription says.
   const subscription = invoice.status === "paid" ? await gateway.readSubscription(subscriptionRef) : undefined;
+  // The card that paid, for the receipt: the member may have paid with another than the one on file.
+  const card =
+    invoice.status === "paid" && invoice.paymentRef ? (await gateway.readPayment(invoice.paymentRef)).card : undefined;
   return db.transaction(async (tx) => {
     const membership = await lockMembershipBilledBy(tx, subscriptionRef);
     if (!membership) return "not-ours";
     if (!(await claim(tx))) return "duplicate";
-    const idempotencyKey = `${gateway.name}:${invoice.ref}`;
+    const idempotencyKey = providerInvoiceKey(gateway.name, invoice.ref);
     await tx
       .insert(invoices)
       .values({
@@ -180,6 +192,7 @@ export async function followInvoice(
             chargeRef: invoice.paymentRef ?? invoice.ref,
             paidAt: now,
             note: `${gateway.name} ${invoice.ref}`,
+            card,
             period:
               subscription && subscription.currentPeriodEnd > membership.currentPeriodEnd
                 ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }

@@ -178,6 +178,8 @@ export interface HostedCardGateway extends GatewayCommon {
    */
   readRefunds(chargeRef: string): Promise<{ paymentRef: string | undefined; refunds: ProviderRefund[] }>;
   readInvoice(ref: string): Promise<ProviderInvoiceState>;
+  /** Makes a card the customer kept (a payment's, `setup_future_usage`) the one the subscription's next fees are charged to. */
+  useCardForFees(request: { customerRef: string; subscriptionRef: string; paymentMethodRef: string }): Promise<void>;
 }
 
 /** A provider-billed membership, as the provider says it stands now. */

@@ -1,28 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { endTrialAndBill } from "../../support/e2e/billing";
 import { bookAndPay } from "../../support/e2e/booking-form";
 import { e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
-import { expect, screenshots, test, waitForMail, type DeliveredMail } from "../../support/e2e/fixtures";
+import { expect, screenshots, test, waitForMail } from "../../support/e2e/fixtures";
+import { askForCode, codeOf, linkOf, signInWithMailedCode } from "../../support/e2e/member-sign-in";
 import { pdfScreenshot, pdfText } from "../../support/pdf-text";
 
 function traveller() {
   const id = randomUUID().slice(0, 8);
   return { firstName: "Ines", lastName: `Bakker-${id}`, email: `ines.${id}@example.com` };
-}
-
-/** The six digits of a sign-in mail. */
-function codeOf(mail: DeliveredMail): string {
-  const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
-  expect(code, mail.text).toBeTruthy();
-  return code!;
-}
-
-function linkOf(mail: DeliveredMail, path: RegExp): string {
-  const link = new RegExp(`https?://\\S+${path.source}`).exec(mail.text)?.[0];
-  expect(link, mail.text).toBeTruthy();
-  return link!;
 }
 
 async function fillCard(form: Locator, number: string) {
@@ -31,12 +19,6 @@ async function fillCard(form: Locator, number: string) {
   await form.getByLabel("Expiry Year").selectOption({ index: 3 });
   await form.getByLabel("CVV").fill("123");
   await form.getByRole("button", { name: "Save this card" }).click();
-}
-
-async function askForCode(page: Page, email: string) {
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in code" }).click();
-  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
 }
 
 test.describe("the member's own account", () => {
@@ -162,11 +144,7 @@ test.describe("a member whose renewal was declined", () => {
   }, testInfo) => {
     const person = traveller();
     const { orderId } = await bookAndPay(page, person);
-    await page.goto("/account/sign-in");
-    await askForCode(page, person.email);
-    await page.getByLabel("Sign-in code").fill(codeOf(await waitForMail(person.email, { subject: /sign-in code$/ })));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/account$/);
+    await signInWithMailedCode(page, person.email);
 
     // A card the bank refuses is not kept; the one whose renewals are declined (0341) is.
     await page.getByRole("link", { name: "Replace your card" }).click();

@@ -100,7 +100,9 @@ describe(`the member's card and unpaid fee, on ${testDatabaseKind()}`, () => {
     expect((await billAtTrialEnd(member.membershipId)).counts).toMatchObject({ declined: 1 });
     expect(await membership(member.membershipId)).toMatchObject({ status: "past_due" });
     const page = await routeResult(() => accountLoader(routeArgs(pageRequest("/account", { cookie: member.cookie }))));
-    expect(page.data).toMatchObject({ membership: { status: "Payment due", payNow: "Pay €49 now" } });
+    expect(page.data).toMatchObject({
+      membership: { status: "Payment due", payNow: { label: "Pay €49 now", page: null } },
+    });
 
     const declined = await post({ intent: "pay-fee" }, member.cookie);
     expect(toastOf(declined.headers)).toMatchObject({ type: "error", title: "Your card was not charged" });

@@ -355,6 +355,38 @@ describe("the fake Stripe through the stripe package", () => {
     expect(fake.events.at(-1)).toMatchObject({ type: "customer.subscription.deleted" });
   });
 
+  it("ends a trial now (trial_end=now): the quarter starts and is invoiced at once; a card confirmed with setup_future_usage is kept", async () => {
+    const customer = await customerWithCard("4000002760003184");
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: (await quarterlyPrice()).id }],
+      trial_period_days: 3,
+    });
+    await expect(stripe.subscriptions.update(subscription.id, { trial_end: 1 })).rejects.toThrow(/trial_end/);
+    const ended = await stripe.subscriptions.update(subscription.id, { trial_end: "now" });
+    const item = ended.items.data[0]!;
+    expect(ended.trial_end).toBeLessThan(subscription.trial_end!);
+    expect(ended.billing_cycle_anchor).toBe(ended.trial_end);
+    expect(item.current_period_end).toBe(billingCycleDate(ended.trial_end!, 1, QUARTERLY));
+    // The card asks its holder to authenticate every payment: the invoice waits for the customer.
+    const invoice = await stripe.invoices.retrieve(ended.latest_invoice as string, {
+      expand: ["payments.data.payment.payment_intent"],
+    });
+    const intent = invoice.payments?.data[0]?.payment.payment_intent as Stripe.PaymentIntent;
+    expect(invoice).toMatchObject({ status: "open", attempt_count: 1, next_payment_attempt: null });
+    expect(intent.status).toBe("requires_action");
+
+    const other = await card("4242424242424242");
+    const paid = await browser.paymentIntents.confirm(intent.id, {
+      payment_method: other.id,
+      setup_future_usage: "off_session",
+      client_secret: intent.client_secret,
+    } as Stripe.PaymentIntentConfirmParams);
+    expect(paid.status).toBe("succeeded");
+    expect(await stripe.paymentMethods.retrieve(other.id)).toMatchObject({ customer: customer.id });
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: "paid" });
+  });
+
   it("signs events for tests to post themselves, and redelivers one on demand", async () => {
     const event = fake.events.at(-1)!;
     const good = fake.signedDelivery(event);

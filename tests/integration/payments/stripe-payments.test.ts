@@ -8,6 +8,7 @@ import { installDatabase, type Database } from "~/db/client.server";
 import {
   hostedPayments,
   invoices,
+  membershipEvents,
   memberships,
   orders,
   outbox,
@@ -15,6 +16,7 @@ import {
   failedProviderEvents,
   providerEvents,
   refunds,
+  user,
 } from "~/db/schema";
 import { openOrderPayment, settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { refundOrder } from "~/features/booking/order-refund.server";
@@ -23,6 +25,8 @@ import { runBilling } from "~/features/memberships/billing-job.server";
 import { runRetention } from "~/features/privacy/retention-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
+import { accountOverview } from "~/features/account/account.server";
+import { providerFee, settleProviderFee } from "~/features/account/provider-fee.server";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
@@ -32,6 +36,7 @@ import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.se
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
 import { followUpGatewayWork } from "../../../server/gateway-follow-up";
 import { bookingInput, emptyBookingTables } from "../../support/integration/booking-helpers";
+import { createSignedInAccount } from "../../support/integration/requests";
 import { rowLockIsFree } from "../../support/integration/row-lock";
 import { startFakeStripe, type FakeStripe } from "../../support/stripe/fake-stripe";
 import { billingCycleDate } from "../../support/stripe/fake-stripe-state";
@@ -490,25 +495,86 @@ describe("the membership on Stripe Billing", () => {
     expect(reminders).toHaveLength(1);
   });
 
-  it("asks the member to confirm a renewal the bank holds for 3-D Secure, instead of calling it declined", async () => {
-    const orderId = await book("noa@example.com");
+  /** A signed-in account whose fast track, paid with `card` (after the bank's check if it asks), started a trial that has ended. */
+  async function memberWhoseTrialEnded(card: string) {
+    const account = await createSignedInAccount(db());
+    const [person] = await db().select({ id: user.id }).from(user).where(eq(user.email, account.email));
+    const orderId = await book(account.email);
     const clientSecret = await open(orderId);
-    expect(await browser.confirm(clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
-    expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    if ((await browser.confirm(clientSecret, card)).status === "requires_action") {
+      expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
+    }
     expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
-    const trial = await membershipOf("noa@example.com");
+    const trial = await membershipOf(account.email);
     await fake.advance(addHours(trial.trialEndsAt, 1));
+    return { member: { id: person!.id, email: account.email, name: account.fullName, fullName: null }, trial };
+  }
+
+  it("asks the member to confirm a renewal the bank holds for 3-D Secure; confirmed on the account, it is paid", async () => {
+    const { member } = await memberWhoseTrialEnded(NEEDS_3DS);
     expect(await deliverNewEvents()).toEqual(
       expect.arrayContaining(["invoice.payment_failed", "invoice.payment_action_required"]),
     );
-
-    const member = await membershipOf("noa@example.com");
-    expect(member.status).toBe("past_due");
-    const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    const pastDue = await membershipOf(member.email);
+    expect(pastDue.status).toBe("past_due");
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.membershipId, pastDue.id));
     expect(invoice).toMatchObject({ status: "open", lastOutcome: "authentication_required", nextAttemptAt: null });
-    const subjects = (await mailsTo("noa@example.com")).map((mail) => mail.subject);
+    const subjects = (await mailsTo(member.email)).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject.startsWith("Confirm your payment of €49 "))).toHaveLength(1);
     expect(subjects.filter((subject) => subject.startsWith("Payment reminder"))).toEqual([]);
+
+    // The account offers the fee's own payment, held for the bank, with the card it was tried with.
+    expect((await accountOverview(db(), member.email)).membership).toMatchObject({ awaitsConfirmation: true });
+    const fee = await providerFee(db(), gateway, member);
+    expect(fee).toMatchObject({ amount: 4900, currency: "EUR", awaitsAuthentication: true, card: { last4: "3184" } });
+    // Posted before the bank's check passed: nothing is paid.
+    expect(
+      await settleProviderFee(db(), gateway, member, { invoiceRef: fee!.invoiceRef, now: new Date(), origin }),
+    ).toMatchObject({
+      type: "error",
+      title: "Your fee is not paid yet",
+    });
+    expect(await browser.confirm(fee!.clientSecret)).toEqual({ status: "requires_action" });
+    expect(await browser.authenticate(fee!.clientSecret, "succeed")).toBe(200);
+    expect(
+      await settleProviderFee(db(), gateway, member, { invoiceRef: fee!.invoiceRef, now: new Date(), origin }),
+    ).toMatchObject({
+      type: "success",
+      title: "Thank you: your fee is paid",
+    });
+    const paid = await membershipOf(member.email);
+    expect(paid).toMatchObject({ status: "active", graceEndsAt: null, cardLast4: "3184" });
+    // Stripe's own events a moment later change nothing more: one receipt.
+    await deliverNewEvents();
+    const receipts = (await mailsTo(member.email)).filter((mail) => /^Receipt/.test(mail.subject));
+    expect(receipts).toHaveLength(1);
+    expect(await providerFee(db(), gateway, member)).toBeNull();
+  });
+
+  it("takes a declined fee's payment with another card on the account, and charges the next fees to that card", async () => {
+    const { member } = await memberWhoseTrialEnded(RENEWALS_DECLINED);
+    await deliverNewEvents();
+    const pastDue = await membershipOf(member.email);
+    expect(pastDue.status).toBe("past_due");
+    const fee = await providerFee(db(), gateway, member);
+    expect(fee).toMatchObject({ awaitsAuthentication: false, card: { last4: "0341" } });
+    expect(await browser.confirm(fee!.clientSecret, VISA, { keep: true })).toEqual({ status: "succeeded" });
+    // Stripe's webhook is quicker than the page: the fee is paid when the page asks, and the card still follows.
+    await deliverNewEvents();
+    expect(await membershipOf(member.email)).toMatchObject({ status: "active" });
+    expect(
+      await settleProviderFee(db(), gateway, member, { invoiceRef: fee!.invoiceRef, now: new Date(), origin }),
+    ).toMatchObject({
+      type: "success",
+    });
+    const paid = await membershipOf(member.email);
+    expect(paid).toMatchObject({ status: "active", cardLast4: "4242" });
+    const subscription = await stripe.subscriptions.retrieve(paid.providerSubscriptionRef!);
+    expect(subscription.default_payment_method).toBe(paid.paymentMethodRef);
+    const receipt = (await mailsTo(member.email)).find((mail) => /^Receipt/.test(mail.subject));
+    expect(receipt?.textBody).toContain("Visa ending 4242");
+    const history = await db().select().from(membershipEvents).where(eq(membershipEvents.membershipId, paid.id));
+    expect(history.map((event) => event.note)).toContain("Carte remplacée par le membre : Visa •••• 4242");
   });
 
   it("cancels at Stripe: at the period's end for the member, at once for an admin", async () => {

@@ -44,6 +44,15 @@ const signedOutOnly = (outcome: Outcome): Outcomes => ({
   expired: outcome,
 });
 
+/** The member area: a signed-in person's own pages; anyone else (or a bad cookie) signs in with an e-mailed code first. */
+const memberArea = (signedIn: Outcome): Outcomes => ({
+  anonymous: "302 /account/sign-in",
+  member: signedIn,
+  admin: signedIn,
+  forged: "302 /account/sign-in",
+  expired: "302 /account/sign-in",
+});
+
 /** Admin-only JSON endpoints: 401 without a valid session, 403 for a member. */
 const adminApi = (admin: Outcome): Outcomes => ({ anonymous: 401, member: 403, admin, forged: 401, expired: 401 });
 
@@ -70,50 +79,32 @@ const TABLE: RouteAccess[] = [
   { route: "/", path: "/", get: everyone(200), post: everyone(NOT_ALLOWED) },
   // Signed-in visitors have nothing to do on the sign-in page; a bad cookie counts as signed out.
   { route: "auth", path: "/auth", get: signedOutOnly(200), post: signedOutOnly(400) },
-  // The member area: a signed-in person's own page; anyone else signs in with an e-mailed code first.
   {
     route: "account",
     path: "/account",
-    get: {
-      anonymous: "302 /account/sign-in",
-      member: 200,
-      admin: 200,
-      forged: "302 /account/sign-in",
-      expired: "302 /account/sign-in",
-    },
+    get: memberArea(200),
     // Its actions (cancel, ask for erasure) are the signed-in person's; an empty form is sent back with a toast.
-    post: {
-      anonymous: "302 /account/sign-in",
-      member: "302 /account",
-      admin: "302 /account",
-      forged: "302 /account/sign-in",
-      expired: "302 /account/sign-in",
-    },
+    post: memberArea("302 /account"),
   },
   {
     route: "account/data.json",
     path: "/account/data.json",
-    get: {
-      anonymous: "302 /account/sign-in",
-      member: 200,
-      admin: 200,
-      forged: "302 /account/sign-in",
-      expired: "302 /account/sign-in",
-    },
+    get: memberArea(200),
     post: everyone(NOT_ALLOWED),
   },
   // Only the signed-in address's own numbers; this one is nobody's (invoices.test.ts downloads real ones).
   {
     route: "account/invoices/:number",
     path: "/account/invoices/2026-999999",
-    get: {
-      anonymous: "302 /account/sign-in",
-      member: 404,
-      admin: 404,
-      forged: "302 /account/sign-in",
-      expired: "302 /account/sign-in",
-    },
+    get: memberArea(404),
     post: everyone(NOT_ALLOWED),
+  },
+  // A Stripe-billed member's fee page (Stripe.js); with the sandbox the fee is paid from /account.
+  {
+    route: "account/pay",
+    path: "/account/pay",
+    get: memberArea("302 /account"),
+    post: memberArea("302 /account"),
   },
   {
     route: "account/sign-in",

@@ -30,6 +30,9 @@ import { PaymentsState } from "./fake-stripe-payments";
 
 /** Products and prices, subscriptions and their invoices. */
 export abstract class BillingState extends PaymentsState {
+  /** Ends the subscription's period now and opens the next: its invoice is charged at once. */
+  protected abstract renew(subscription: Subscription): void;
+
   // Products and prices
 
   createProduct(params: FormParams) {
@@ -243,6 +246,18 @@ export abstract class BillingState extends PaymentsState {
       }
       subscription.metadata = readMetadata(params, subscription.metadata);
     });
+    // `trial_end=now` ends a trial at once: the first paid period starts, its anchor with it, and is invoiced.
+    const trialEnd = readText(params, "trial_end");
+    if (trialEnd !== undefined) {
+      if (trialEnd !== "now" || subscription.status !== "trialing") {
+        throw invalidRequest("The fake only takes trial_end=now, for a subscription in its trial.", "trial_end");
+      }
+      const now = this.now();
+      subscription.trial_end = now;
+      subscription.billing_cycle_anchor = now;
+      subscription.items.data[0]!.current_period_end = now;
+      this.renew(subscription);
+    }
     return subscription;
   }
 

@@ -144,6 +144,8 @@ export abstract class PaymentsState extends CustomersState {
 
   confirmPaymentIntent(id: string, params: FormParams) {
     const intent = this.get("payment_intent", id);
+    // Stripe takes it on confirmation too (Stripe.js's confirmCardPayment passes it): the card is then kept.
+    if (params.setup_future_usage !== undefined) intent.setup_future_usage = this.readSetupFutureUsage(params);
     return this.confirmIntent(
       intent,
       readText(params, "payment_method") || null,

@@ -255,6 +255,7 @@
       const confirmed = await api("POST", `${path}/confirm`, {
         client_secret: clientSecret,
         payment_method: paymentMethod,
+        setup_future_usage: data.setup_future_usage,
       });
       if (confirmed.error || confirmed.status !== "requires_action") {
         return confirmed.error ? { error: confirmed.error } : { paymentIntent: confirmed };

@@ -219,7 +219,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     route(
       "POST",
       "/v1/payment_intents/:id/confirm",
-      "payment_method client_secret off_session",
+      "payment_method client_secret off_session setup_future_usage",
       (p, id, key) => {
         if (key === "publishable") state.intentForClient(id, readText(p, "client_secret"));
         return state.confirmPaymentIntent(id, p);
@@ -261,7 +261,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     route(
       "POST",
       "/v1/subscriptions/:id",
-      "cancel_at_period_end cancel_at proration_behavior default_payment_method metadata",
+      "cancel_at_period_end cancel_at proration_behavior default_payment_method metadata trial_end",
       (p, id) => state.updateSubscription(id, p),
     ),
     route("DELETE", "/v1/subscriptions/:id", "", (_, id) => state.cancelSubscription(id)),

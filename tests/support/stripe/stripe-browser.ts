@@ -10,15 +10,21 @@ export function stripeBrowser(fake: FakeStripe) {
   const browser = new Stripe(fake.publishableKey, { host: "127.0.0.1", port: Number(port), protocol: "http" });
   const intentOf = (clientSecret: string) => clientSecret.split("_secret_")[0]!;
   return {
-    /** Resolves with the intent's status, or Stripe's card error as Stripe.js reports it. */
-    async confirm(clientSecret: string, number: string) {
-      const method = await browser.paymentMethods.create({
-        type: "card",
-        card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
-      });
+    /**
+     * Resolves with the intent's status, or Stripe's card error as Stripe.js reports it. With no
+     * number, the card it was last tried with is confirmed again; `keep` keeps the card for later.
+     */
+    async confirm(clientSecret: string, number?: string, { keep = false } = {}) {
+      const method =
+        number &&
+        (await browser.paymentMethods.create({
+          type: "card",
+          card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+        }));
       try {
         const intent = await browser.paymentIntents.confirm(intentOf(clientSecret), {
-          payment_method: method.id,
+          ...(method && { payment_method: method.id }),
+          ...(keep && { setup_future_usage: "off_session" }),
           client_secret: clientSecret,
         } as Stripe.PaymentIntentConfirmParams);
         return { status: intent.status };

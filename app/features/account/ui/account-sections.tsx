@@ -60,8 +60,8 @@ export function MembershipSection({
     | (MembershipWords & {
         cancellable: boolean;
         cardReplaceable: boolean;
-        /** "Pay €49 now" while a fee is unpaid, else null. */
-        payNow: string | null;
+        /** "Pay €49 now" while a fee is unpaid, else null; with the page that pays it, or null for the button that does. */
+        payNow: { label: string; page: string | null } | null;
         card: { number: string; qrSvg: string } | null;
       })
     | null;
@@ -101,12 +101,21 @@ export function MembershipSection({
           </StatusBadge>
         </p>
         <p data-testid="membership-next">{membership.next}</p>
-        {membership.payNow ? (
+        {membership.payNow?.page ? (
+          <p>
+            <Button asChild size="lg">
+              <Link to={membership.payNow.page}>
+                <CreditCard aria-hidden="true" />
+                {membership.payNow.label}
+              </Link>
+            </Button>
+          </p>
+        ) : membership.payNow ? (
           <Form method="post" action="/account" aria-label="Pay the open fee">
             <input type="hidden" name="intent" value="pay-fee" />
             <Button type="submit" size="lg">
               <CreditCard aria-hidden="true" />
-              {membership.payNow}
+              {membership.payNow.label}
             </Button>
           </Form>
         ) : null}

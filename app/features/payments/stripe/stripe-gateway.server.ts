@@ -187,6 +187,11 @@ export function createStripeGateway(
       };
     },
 
+    async useCardForFees({ customerRef, subscriptionRef, paymentMethodRef }) {
+      await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
+      await stripe.subscriptions.update(subscriptionRef, { default_payment_method: paymentMethodRef });
+    },
+
     async refund({ chargeRef, amount, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         // The key in the metadata too: the webhook then knows the refund for one of ours still pending.
