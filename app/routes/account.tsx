@@ -103,12 +103,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** How a past-due fee is paid: the sandbox charges the card on file from a button; Stripe's is paid on its own page, with Stripe.js. */
 function payNow(membership: AccountMembership, gateway: PaymentGateway) {
   const fee = formatAmount(membership.price, membership.currency);
-  if (!membership.providerBilled) return gateway.kind === "card-form" ? { label: `Pay ${fee} now`, page: null } : null;
-  if (gateway.kind !== "hosted-card") return null;
-  return {
-    label: membership.awaitsConfirmation ? `Confirm the payment of ${fee}` : `Pay ${fee} now`,
-    page: "/account/pay",
-  };
+  const label = membership.awaitsConfirmation ? `Confirm the payment of ${fee}` : `Pay ${fee} now`;
+  if (!membership.providerBilled) return gateway.kind === "card-form" ? { label, page: null } : null;
+  return gateway.kind === "hosted-card" ? { label, page: "/account/pay" } : null;
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -16,7 +16,13 @@ import { billingPeriodAfter } from "./billing-periods";
 import { firstChargeComingMail, membershipEndedMail } from "./membership-mails";
 import { invoiceRefunds } from "./invoice-refund.server";
 import { changeMembership, changeMemberships, type Membership } from "./membership-status.server";
-import { mailBasics, recordFeeDeclined, recordFeesPaid, type PaidFee } from "./fee-outcomes.server";
+import {
+  AUTHENTICATION_REQUIRED,
+  mailBasics,
+  recordFeeDeclined,
+  recordFeesPaid,
+  type PaidFee,
+} from "./fee-outcomes.server";
 import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
 
@@ -65,6 +71,8 @@ interface BillingContext {
   logger?: BillingLogger;
   /** This run's turns on the event loop, which it shares with the requests. */
   share: EventLoopShare;
+  /** The member asked for the charge and is there for the bank's check ("Pay now"), unlike a run. */
+  customerPresent?: boolean;
 }
 
 /**
@@ -316,6 +324,7 @@ export async function chargeFeeNow(
     origin,
     counts: { ...NO_BILLING_COUNTS },
     share: eventLoopShare(),
+    customerPresent: true,
   };
   let taken: Taken | "busy" | null;
   try {
@@ -434,12 +443,13 @@ async function voidInvoices(tx: Database, ids: string[]) {
 /** Asks the gateway for one taken invoice's attempt; null when it did not answer. */
 async function chargeTaken(
   { invoice, membership, attempt }: Taken,
-  { gateway, counts, logger }: BillingContext,
+  { gateway, counts, logger, customerPresent }: BillingContext,
   skipped: string[],
 ): Promise<SavedCardChargeResult | null> {
   try {
     return await gateway.chargeSaved({
       paymentMethodRef: membership.paymentMethodRef,
+      customerPresent,
       amount: invoice.amount,
       currency: invoice.currency,
       idempotencyKey: `${invoice.idempotencyKey}:${attempt}`,
@@ -511,10 +521,11 @@ async function recordAnswers(tx: Database, { gateway, now, origin, counts, share
       attempts: taken.attempt,
       outcome: result.outcome,
       now,
-      // Retried every few days while the grace lasts; the membership ends then.
+      // Retried every few days while the grace lasts; the membership ends then. A fee the bank
+      // holds for its card holder is not: only the member can let it through, on the account.
       nextAttempt: (graceEndsAt) => {
         const retryAt = addDays(now, MEMBERSHIP_TERMS.retryEveryDays);
-        return retryAt < graceEndsAt ? retryAt : null;
+        return retryAt < graceEndsAt && result.outcome !== AUTHENTICATION_REQUIRED ? retryAt : null;
       },
       origin,
     });

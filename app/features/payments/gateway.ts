@@ -59,6 +59,11 @@ export interface SaveCardResult {
 
 export interface SavedCardChargeRequest {
   paymentMethodRef: string;
+  /**
+   * The card holder is here and asked for the charge (a member's "Pay now"), so the bank's check
+   * can run; without it nobody is (a renewal), and a bank that wants its card holder says so.
+   */
+  customerPresent?: boolean;
   /** Minor units of `currency`. */
   amount: number;
   currency: CurrencyCode;
@@ -67,7 +72,8 @@ export interface SavedCardChargeRequest {
 }
 
 export interface SavedCardChargeResult {
-  outcome: ChargeOutcome;
+  /** `authentication_required`: the bank wants its card holder to confirm (3-D Secure); nothing was charged. */
+  outcome: ChargeOutcome | "authentication_required";
   providerRef: string;
   message: string;
 }

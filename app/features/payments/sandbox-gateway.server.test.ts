@@ -155,6 +155,24 @@ describe("the sandbox's saved cards", () => {
     expect((await renew(gateway, await savedCard(gateway, "4000000000003055"))).outcome).toBe("insufficient_funds");
   });
 
+  it("pays the fast track with 4000 0027 6000 3184, then holds each renewal for its card holder, whose own charge passes", async () => {
+    const gateway = createSandboxGateway();
+    const ref = await savedCard(gateway, "4000002760003184");
+    expect(await renew(gateway, ref)).toMatchObject({
+      outcome: "authentication_required",
+      message: "Your bank asks you to confirm this payment.",
+    });
+    const present = await gateway.chargeSaved({
+      paymentMethodRef: ref,
+      amount: 4900,
+      currency: "EUR",
+      idempotencyKey: randomUUID(),
+      customerPresent: true,
+    });
+    expect(present.outcome).toBe("succeeded");
+    expect((await renew(gateway, ref)).outcome).toBe("authentication_required");
+  });
+
   it("gives the first answer again for a key it has seen, without charging again", async () => {
     const gateway = createSandboxGateway();
     const ref = await savedCard(gateway, "4000000000003055");

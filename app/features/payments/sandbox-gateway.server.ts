@@ -22,17 +22,21 @@ export const SANDBOX_TEST_CARDS: Record<string, { outcome: ChargeOutcome; messag
   "5555555555554444": { outcome: "succeeded", message: "Payment accepted." },
   "4000000000000002": { outcome: "declined", message: "Your card was declined." },
   "4000000000009995": { outcome: "insufficient_funds", message: "Your card has insufficient funds." },
-  // Both pay the fast track; their saved card then misbehaves at renewal (see SAVED_CARD_BEHAVIOURS).
+  // They pay the fast track; their saved card then misbehaves at renewal (see SAVED_CARD_BEHAVIOURS).
   "4000000000000341": { outcome: "succeeded", message: "Payment accepted." },
   "4000000000003055": { outcome: "succeeded", message: "Payment accepted." },
+  "4000002760003184": { outcome: "succeeded", message: "Payment accepted." },
 };
 
 /** How a saved card answers later charges. The behaviour travels in its reference, never the number. */
-type SavedCardBehaviour = "pays" | "declines" | "declines-once";
+type SavedCardBehaviour = "pays" | "declines" | "declines-once" | "authenticates";
 
 const SAVED_CARD_BEHAVIOURS: Record<string, SavedCardBehaviour> = {
   "4000000000000341": "declines",
   "4000000000003055": "declines-once",
+  // As Stripe's card of that number: the bank checks every payment, so a renewal with nobody there
+  // waits for its card holder, and a charge the member asks for on the account passes.
+  "4000002760003184": "authenticates",
 };
 
 const NOT_A_TEST_CARD = {
@@ -43,7 +47,12 @@ const NOT_A_TEST_CARD = {
 const ACCEPTED = { outcome: "succeeded", message: "Payment accepted." } as const;
 const NO_FUNDS = { outcome: "insufficient_funds", message: "Your card has insufficient funds." } as const;
 
-const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once)_[0-9a-f-]{36}$/;
+const NEEDS_AUTHENTICATION = {
+  outcome: "authentication_required",
+  message: "Your bank asks you to confirm this payment.",
+} as const;
+
+const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once|authenticates)_[0-9a-f-]{36}$/;
 
 /** Where the sandbox keeps its answers to charges and refunds, by idempotency key. */
 export interface SandboxAnswers {
@@ -119,7 +128,7 @@ export function createSandboxGateway({
     });
   }
 
-  function recordCharge(outcome: ChargeOutcome, amount: number) {
+  function recordCharge(outcome: SavedCardChargeResult["outcome"], amount: number) {
     const providerRef = `sandbox_${randomUUID()}`;
     if (outcome === "succeeded") charges.set(providerRef, { amount, refunded: 0 });
     return providerRef;
@@ -154,13 +163,14 @@ export function createSandboxGateway({
         return { outcome, message: "Card saved.", paymentMethod: savedCard(card.number, brand) };
       });
     },
-    chargeSaved({ paymentMethodRef, amount, idempotencyKey }) {
+    chargeSaved({ paymentMethodRef, amount, idempotencyKey, customerPresent = false }) {
       return keptOnce(`saved:${idempotencyKey}`, async (): Promise<SavedCardChargeResult> => {
         assertAmount(amount);
         const behaviour = SAVED_CARD_REF.exec(paymentMethodRef)?.[1] as SavedCardBehaviour | undefined;
         if (!behaviour) throw new Error("The sandbox does not know this saved card");
-        let answer: { outcome: ChargeOutcome; message: string } = ACCEPTED;
+        let answer: Pick<SavedCardChargeResult, "outcome" | "message"> = ACCEPTED;
         if (behaviour === "declines") answer = NO_FUNDS;
+        if (behaviour === "authenticates" && !customerPresent) answer = NEEDS_AUTHENTICATION;
         if (behaviour === "declines-once" && !declinedOnce.has(paymentMethodRef)) {
           declinedOnce.add(paymentMethodRef);
           answer = NO_FUNDS;

@@ -128,6 +128,33 @@ describe(`the member's card and unpaid fee, on ${testDatabaseKind()}`, () => {
     expect(receipts[0]!.text).toContain(fee.number!);
   });
 
+  it("asks the member to confirm a renewal the bank holds (the sandbox's 3184), and the member's confirmation pays it", async () => {
+    const member = await signedInMember();
+    await post(newCard("4000002760003184"), member.cookie);
+    expect((await billAtTrialEnd(member.membershipId)).counts).toMatchObject({ declined: 1 });
+    expect(await membership(member.membershipId)).toMatchObject({ status: "past_due" });
+    // Not retried by the job: only the member can let it through.
+    expect(await openFee(member.membershipId)).toMatchObject({
+      lastOutcome: "authentication_required",
+      nextAttemptAt: null,
+    });
+    const mails = await db().select({ subject: outbox.subject }).from(outbox).where(eq(outbox.to, member.email));
+    expect(mails.map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^Confirm your payment of €49 /));
+    expect(mails.map((mail) => mail.subject)).not.toContainEqual(expect.stringMatching(/^Payment reminder/));
+    const page = await routeResult(() => accountLoader(routeArgs(pageRequest("/account", { cookie: member.cookie }))));
+    expect(page.data).toMatchObject({
+      membership: {
+        next: expect.stringContaining("Your bank asks you to confirm the payment of €49"),
+        payNow: { label: "Confirm the payment of €49", page: null },
+      },
+    });
+
+    const paid = await post({ intent: "pay-fee" }, member.cookie);
+    expect(toastOf(paid.headers)).toMatchObject({ type: "success", title: "Thank you: your fee is paid" });
+    expect(await membership(member.membershipId)).toMatchObject({ status: "active" });
+    expect(await openFee(member.membershipId)).toMatchObject({ status: "paid", attempts: 2 });
+  });
+
   it("leaves a fee a billing run is charging right now to that run", async () => {
     const member = await signedInMember();
     await post(newCard("4000000000000341"), member.cookie);
