@@ -46,6 +46,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/sign-in", "routes/account.sign-in.tsx"),
   route("account/pay", "routes/account.pay.tsx"),
+  route("account/card", "routes/account.card.tsx"),
   route("account/data.json", "routes/account.data[.json].ts"),
   route("account/invoices/:number", "routes/account.invoices.$number.ts"),
 

@@ -71,8 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? {
           ...membershipWords(membership),
           cancellable: live && !membership.cancelAtPeriodEnd,
-          // The sandbox's card form; a provider-billed membership's card is the provider's.
-          cardReplaceable: live && !membership.providerBilled && gateway.kind === "card-form",
+          replaceCard: live ? replaceCardAt(membership, gateway) : null,
           payNow: membership.status === "past_due" ? payNow(membership, gateway) : null,
           // The digital card the desk scans: its QR carries the signed code, the number is read out.
           card: live
@@ -98,6 +97,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     // `?card=replace` shows the form for a new card.
     replaceCard: query.get("card") === "replace" ? { expiryYears: expiryYears(now), formKey: randomUUID() } : null,
   };
+}
+
+/** The sandbox's card form is on this page; a Stripe-billed member's card is checked by Stripe.js on its own page. */
+function replaceCardAt(membership: AccountMembership, gateway: PaymentGateway) {
+  if (!membership.providerBilled) return gateway.kind === "card-form" ? "/account?card=replace" : null;
+  return gateway.kind === "hosted-card" ? "/account/card" : null;
 }
 
 /** How a past-due fee is paid: the sandbox charges the card on file from a button; Stripe's is paid on its own page, with Stripe.js. */

@@ -172,15 +172,18 @@ export async function replaceOwnCard(
   const { ref, brand, last4 } = result.paymentMethod;
   // The same form sent again is answered with the same card: it is kept already.
   if (membership.paymentMethodRef !== ref) await recordMemberCard(db, membership, user, result.paymentMethod);
+  return { saved: cardReplaced(membership, { brand, last4 }) };
+}
+
+/** What the account says once a new card is kept: a past-due member still has the open fee to pay. */
+export function cardReplaced(membership: Membership, { brand, last4 }: { brand: string; last4: string }): Toast {
   return {
-    saved: {
-      type: "success",
-      title: "Your card is replaced",
-      description:
-        membership.status === "past_due"
-          ? `We charge your ${brand} ending ${last4} from now on. Pay the open fee with it below.`
-          : `We charge your ${brand} ending ${last4} from now on.`,
-    },
+    type: "success",
+    title: "Your card is replaced",
+    description:
+      membership.status === "past_due"
+        ? `We charge your ${brand} ending ${last4} from now on. Pay the open fee with it below.`
+        : `We charge your ${brand} ending ${last4} from now on.`,
   };
 }
 

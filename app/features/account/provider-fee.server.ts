@@ -17,7 +17,7 @@ export interface ProviderFee {
   clientSecret: string;
   /** The bank holds the payment for its card holder's confirmation (3-D Secure). */
   awaitsAuthentication: boolean;
-  /** The card the fee was tried with, which the member may confirm or try again. */
+  /** The card to confirm the fee with, or to try it with again. */
   card: { brand: string; last4: string; ref: string } | null;
   /** The provider's invoice, which the page names when it asks the server to look at the outcome. */
   invoiceRef: string;
@@ -54,7 +54,15 @@ export async function providerFee(
     currency: invoice.currency.toUpperCase() as CurrencyCode,
     clientSecret: payment.clientSecret,
     awaitsAuthentication: payment.status === "needs-action",
-    card: payment.card ?? null,
+    // Held for the bank: the card it waits on. Declined: the card on file, which may be new since.
+    card:
+      payment.status === "needs-action"
+        ? (payment.card ?? null)
+        : {
+            brand: open.membership.cardBrand,
+            last4: open.membership.cardLast4,
+            ref: open.membership.paymentMethodRef,
+          },
     invoiceRef: open.ref,
   };
 }

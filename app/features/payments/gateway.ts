@@ -184,8 +184,25 @@ export interface HostedCardGateway extends GatewayCommon {
    */
   readRefunds(chargeRef: string): Promise<{ paymentRef: string | undefined; refunds: ProviderRefund[] }>;
   readInvoice(ref: string): Promise<ProviderInvoiceState>;
+  /** Opens a new card's check with its bank, with no payment (a SetupIntent): the card is kept for the customer. */
+  openCardSetup(request: {
+    customerRef: string;
+    idempotencyKey: string;
+  }): Promise<{ ref: string; clientSecret: string }>;
+  /** A card's check as the provider says it stands, with the card once it is kept. */
+  readCardSetup(ref: string): Promise<HostedCardSetup>;
   /** Makes a card the customer kept (a payment's, `setup_future_usage`) the one the subscription's next fees are charged to. */
   useCardForFees(request: { customerRef: string; subscriptionRef: string; paymentMethodRef: string }): Promise<void>;
+}
+
+/** A new card's check with its bank (a SetupIntent), as the provider says it stands. */
+export interface HostedCardSetup {
+  ref: string;
+  status: HostedPayment["status"];
+  /** The customer the card is kept for. */
+  customerRef: string | undefined;
+  /** The card, once it is kept (`succeeded`). */
+  card?: { brand: string; last4: string; ref: string };
 }
 
 /** A provider-billed membership, as the provider says it stands now. */

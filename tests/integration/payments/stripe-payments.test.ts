@@ -26,6 +26,7 @@ import { runRetention } from "~/features/privacy/retention-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
 import { accountOverview } from "~/features/account/account.server";
+import { keepProviderCard, openProviderCardSetup } from "~/features/account/provider-card.server";
 import { providerFee, settleProviderFee } from "~/features/account/provider-fee.server";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
 import type { HostedCardGateway } from "~/features/payments/gateway";
@@ -575,6 +576,54 @@ describe("the membership on Stripe Billing", () => {
     expect(receipt?.textBody).toContain("Visa ending 4242");
     const history = await db().select().from(membershipEvents).where(eq(membershipEvents.membershipId, paid.id));
     expect(history.map((event) => event.note)).toContain("Carte remplacée par le membre : Visa •••• 4242");
+  });
+
+  it("replaces a Stripe member's card with a card setup checked by the bank: the subscription's fees go to it", async () => {
+    const account = await createSignedInAccount(db());
+    const [person] = await db().select({ id: user.id }).from(user).where(eq(user.email, account.email));
+    const member = { id: person!.id, email: account.email, name: account.fullName, fullName: null };
+    await paidOrder(account.email);
+    const before = await membershipOf(account.email);
+
+    // A card the bank refuses is not kept, and the membership keeps its card.
+    const refused = await openProviderCardSetup(db(), gateway, member, "form-1");
+    expect(await browser.confirmSetup(refused!.clientSecret, DECLINED)).toEqual({ error: "Your card was declined." });
+    expect(await keepProviderCard(db(), gateway, member, refused!.ref)).toMatchObject({
+      type: "error",
+      title: "Your card was not saved",
+    });
+    // Nor is one whose bank check is still running, or someone else's setup.
+    const setup = await openProviderCardSetup(db(), gateway, member, "form-2");
+    expect(await browser.confirmSetup(setup!.clientSecret, NEEDS_3DS)).toEqual({ status: "requires_action" });
+    expect(await keepProviderCard(db(), gateway, member, setup!.ref)).toMatchObject({ type: "error" });
+    const stranger = await stripe.setupIntents.create({ customer: (await stripe.customers.create({})).id });
+    expect(await keepProviderCard(db(), gateway, member, stranger.id)).toMatchObject({ type: "error" });
+    expect(await membershipOf(account.email)).toMatchObject({ paymentMethodRef: before.paymentMethodRef });
+
+    expect(await browser.authenticate(setup!.clientSecret, "succeed")).toBe(200);
+    for (let post = 0; post < 2; post++) {
+      expect(await keepProviderCard(db(), gateway, member, setup!.ref)).toMatchObject({
+        type: "success",
+        title: "Your card is replaced",
+      });
+    }
+    const after = await membershipOf(account.email);
+    expect(after).toMatchObject({ cardBrand: "Visa", cardLast4: "3184" });
+    const subscription = await stripe.subscriptions.retrieve(after.providerSubscriptionRef!);
+    expect(subscription.default_payment_method).toBe(after.paymentMethodRef);
+    const customer = (await stripe.customers.retrieve(after.providerCustomerRef!)) as Stripe.Customer;
+    expect(customer.invoice_settings.default_payment_method).toBe(after.paymentMethodRef);
+    const history = await db().select().from(membershipEvents).where(eq(membershipEvents.membershipId, after.id));
+    expect(history.filter((event) => event.note?.startsWith("Carte remplacée"))).toHaveLength(1);
+
+    // The trial's end charges the new card, which asks its holder: the fee waits for the member.
+    await fake.advance(addHours(after.trialEndsAt, 1));
+    await deliverNewEvents();
+    expect(await membershipOf(account.email)).toMatchObject({ status: "past_due" });
+    expect(await providerFee(db(), gateway, member)).toMatchObject({
+      awaitsAuthentication: true,
+      card: { last4: "3184" },
+    });
   });
 
   it("cancels at Stripe: at the period's end for the member, at once for an admin", async () => {

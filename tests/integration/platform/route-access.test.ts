@@ -106,6 +106,13 @@ const TABLE: RouteAccess[] = [
     get: memberArea("302 /account"),
     post: memberArea("302 /account"),
   },
+  // A Stripe-billed member's card page (Stripe.js); with the sandbox the card form is on /account.
+  {
+    route: "account/card",
+    path: "/account/card",
+    get: memberArea("302 /account?card=replace"),
+    post: memberArea("302 /account"),
+  },
   {
     route: "account/sign-in",
     path: "/account/sign-in",

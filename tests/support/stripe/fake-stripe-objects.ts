@@ -75,6 +75,23 @@ export interface PaymentIntent {
   livemode: false;
 }
 
+/** A card checked with its bank and kept for later payments, with no payment now. */
+export interface SetupIntent {
+  id: string;
+  object: "setup_intent";
+  status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "succeeded" | "canceled";
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  usage: "off_session" | "on_session";
+  last_setup_error: (CardError & { type: string; payment_method: PaymentMethod }) | null;
+  next_action: { type: "use_stripe_sdk"; use_stripe_sdk: Record<string, string> } | null;
+  metadata: Metadata;
+  created: number;
+  livemode: false;
+}
+
 export interface Charge {
   id: string;
   object: "charge";
@@ -236,6 +253,7 @@ export interface Resources {
   customer: Customer;
   payment_method: PaymentMethod;
   payment_intent: PaymentIntent;
+  setup_intent: SetupIntent;
   charge: Charge;
   refund: Refund;
   product: Product;
@@ -252,6 +270,7 @@ export const NAMES: Record<Kind, string> = {
   customer: "customer",
   payment_method: "PaymentMethod",
   payment_intent: "payment_intent",
+  setup_intent: "setup_intent",
   charge: "charge",
   refund: "refund",
   product: "product",

@@ -7,6 +7,7 @@ import {
   type PaymentIntent,
   type PaymentMethod,
   type Refund,
+  type SetupIntent,
   cardError,
   changedAttributes,
   newId,
@@ -25,7 +26,7 @@ import {
 } from "./request-params";
 import { CustomersState } from "./fake-stripe-customers";
 
-/** Payment intents, their charges and refunds. */
+/** Payment intents, their charges and refunds; setup intents, which keep a card without a payment. */
 export abstract class PaymentsState extends CustomersState {
   /** A payment intent of an invoice has settled: billing records what it means for the invoice. */
   protected abstract settleInvoice(intent: PaymentIntent): void;
@@ -296,6 +297,125 @@ export abstract class PaymentsState extends CustomersState {
     }
     this.settleInvoice(intent);
     return failure;
+  }
+
+  // Setup intents
+
+  createSetupIntent(params: FormParams) {
+    const customer = readText(params, "customer") || null;
+    if (customer) this.get("customer", customer, "customer");
+    const usage = readText(params, "usage") ?? "off_session";
+    if (usage !== "off_session" && usage !== "on_session") {
+      throw invalidRequest("Invalid usage: must be one of on_session or off_session", "usage");
+    }
+    const id = newId("seti");
+    const intent = this.put<SetupIntent>({
+      id,
+      object: "setup_intent",
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${randomToken(25)}`,
+      customer,
+      payment_method: null,
+      payment_method_types: readStrings(params, "payment_method_types").length
+        ? readStrings(params, "payment_method_types")
+        : ["card"],
+      usage,
+      last_setup_error: null,
+      next_action: null,
+      metadata: readMetadata(params),
+      created: this.now(),
+      livemode: false,
+    });
+    this.emit("setup_intent.created", intent);
+    return intent;
+  }
+
+  /** The setup intent as the publishable key may see it: only with its client secret. */
+  setupIntentForClient(id: string, clientSecret: string | undefined) {
+    const intent = this.get("setup_intent", id);
+    if (clientSecret !== intent.client_secret) {
+      throw invalidRequest(
+        "The client_secret provided does not match any associated SetupIntent on this account.",
+        "client_secret",
+      );
+    }
+    return intent;
+  }
+
+  /**
+   * Checks the card with its bank, as Stripe's test cards say: declining cards fail, cards that
+   * want 3-D Secure wait for it, and the others (0341 too: it only declines charges) are kept.
+   */
+  confirmSetupIntent(id: string, params: FormParams) {
+    const intent = this.get("setup_intent", id);
+    if (intent.status === "succeeded" || intent.status === "canceled") {
+      throw invalidRequest(
+        `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
+        undefined,
+        "setup_intent_unexpected_state",
+      );
+    }
+    const methodId = readText(params, "payment_method") || intent.payment_method;
+    const method = this.get("payment_method", methodId, "payment_method");
+    intent.payment_method = method.id;
+    intent.last_setup_error = null;
+    intent.next_action = null;
+    const card = this.cards.get(method.id)!;
+    if (card.kind === "declines" || card.kind === "insufficient_funds") {
+      const failure = card.kind === "declines" ? DECLINED : NO_FUNDS;
+      intent.status = "requires_payment_method";
+      intent.last_setup_error = { type: "card_error", ...failure, payment_method: snapshot(method) };
+      this.emit("setup_intent.setup_failed", intent);
+      throw cardError(402, failure, { setup_intent: snapshot(intent), payment_method: snapshot(method) });
+    }
+    if (card.kind === "authenticates" || card.kind === "authenticates_until_set_up") {
+      intent.status = "requires_action";
+      intent.next_action = {
+        type: "use_stripe_sdk",
+        use_stripe_sdk: {
+          type: "three_d_secure_redirect",
+          stripe_js: `${this.hooks.origin}/v1/setup_intents/${intent.id}/authenticate`,
+        },
+      };
+      this.emit("setup_intent.requires_action", intent);
+      return intent;
+    }
+    return this.setUp(intent, method);
+  }
+
+  /** A fake-only step: the outcome of the 3-D Secure dialog for a setup intent. */
+  authenticateSetupIntent(id: string, params: FormParams) {
+    const intent = this.get("setup_intent", id);
+    if (intent.status !== "requires_action") {
+      throw invalidRequest(
+        `This SetupIntent is ${intent.status}, not waiting for authentication.`,
+        undefined,
+        "setup_intent_unexpected_state",
+      );
+    }
+    const method = this.get("payment_method", intent.payment_method);
+    const result = readText(params, "result");
+    if (result === "succeed") return this.setUp(intent, method);
+    if (result !== "fail") throw invalidRequest("Invalid result: must be one of succeed or fail", "result");
+    intent.status = "requires_payment_method";
+    intent.next_action = null;
+    intent.last_setup_error = {
+      type: "invalid_request_error",
+      code: "setup_intent_authentication_failure",
+      message: AUTHENTICATION_FAILED,
+      payment_method: snapshot(method),
+    };
+    this.emit("setup_intent.setup_failed", intent);
+    return intent;
+  }
+
+  protected setUp(intent: SetupIntent, method: PaymentMethod) {
+    if (intent.customer) this.attach(method, this.get("customer", intent.customer));
+    this.cards.get(method.id)!.setUpForFutureUse = true;
+    intent.status = "succeeded";
+    intent.next_action = null;
+    this.emit("setup_intent.succeeded", intent);
+    return intent;
   }
 
   // Refunds

@@ -234,7 +234,11 @@
       }
     }
 
-    const intentPath = (clientSecret) => `/v1/payment_intents/${clientSecret.split("_secret_")[0]}`;
+    // A setup intent's secret starts with its id, "seti_…"; a payment intent's with "pi_…".
+    const intentPath = (clientSecret) => {
+      const id = clientSecret.split("_secret_")[0];
+      return `/v1/${id.startsWith("seti_") ? "setup_intents" : "payment_intents"}/${id}`;
+    };
 
     async function confirm(clientSecret, data) {
       let paymentMethod = data.payment_method;
@@ -267,6 +271,14 @@
       return { error: { ...after.last_payment_error, payment_intent: after } };
     }
 
+    /** `confirm` for a setup intent: Stripe.js answers `setupIntent` and `last_setup_error`. */
+    async function confirmSetup(clientSecret, data) {
+      const answer = await confirm(clientSecret, data);
+      if (answer.paymentIntent) return { setupIntent: answer.paymentIntent };
+      const { payment_intent: intent, ...error } = answer.error;
+      return intent ? { error: { ...error, ...intent.last_setup_error, setup_intent: intent } } : { error };
+    }
+
     const answering = (work) =>
       work.catch((error) => {
         if (error === CONNECTION_ERROR) return { error: CONNECTION_ERROR };
@@ -284,6 +296,9 @@
       },
       confirmCardPayment(clientSecret, data = {}) {
         return answering(confirm(clientSecret, data));
+      },
+      confirmCardSetup(clientSecret, data = {}) {
+        return answering(confirmSetup(clientSecret, data));
       },
       retrievePaymentIntent(clientSecret) {
         return answering(

@@ -237,6 +237,39 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       },
       true,
     ),
+    route("POST", "/v1/setup_intents", "customer usage payment_method_types metadata", (p) =>
+      state.createSetupIntent(p),
+    ),
+    route(
+      "GET",
+      "/v1/setup_intents/:id",
+      "client_secret",
+      (p, id, key) =>
+        key === "publishable"
+          ? state.setupIntentForClient(id, readText(p, "client_secret"))
+          : state.get("setup_intent", id),
+      true,
+    ),
+    route(
+      "POST",
+      "/v1/setup_intents/:id/confirm",
+      "payment_method client_secret",
+      (p, id, key) => {
+        if (key === "publishable") state.setupIntentForClient(id, readText(p, "client_secret"));
+        return state.confirmSetupIntent(id, p);
+      },
+      true,
+    ),
+    route(
+      "POST",
+      "/v1/setup_intents/:id/authenticate",
+      "result client_secret",
+      (p, id, key) => {
+        if (key === "publishable") state.setupIntentForClient(id, readText(p, "client_secret"));
+        return state.authenticateSetupIntent(id, p);
+      },
+      true,
+    ),
     route("GET", "/v1/charges/:id", "", (_, id) => state.get("charge", id)),
     route("POST", "/v1/refunds", "payment_intent charge amount reason metadata", (p) => state.createRefund(p)),
     route("GET", "/v1/refunds", `charge payment_intent ${list}`, (p) => state.listRefunds(p)),

@@ -32,9 +32,27 @@ export function stripeBrowser(fake: FakeStripe) {
         return { error: (error as Stripe.errors.StripeError).message };
       }
     },
-    /** The bank's 3-D Secure page, answered. */
+    /** Checks a new card with its bank for a setup intent: its status, or Stripe's card error. */
+    async confirmSetup(clientSecret: string, number: string) {
+      const method = await browser.paymentMethods.create({
+        type: "card",
+        card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+      });
+      try {
+        const setup = await browser.setupIntents.confirm(intentOf(clientSecret), {
+          payment_method: method.id,
+          client_secret: clientSecret,
+        } as Stripe.SetupIntentConfirmParams);
+        return { status: setup.status };
+      } catch (error) {
+        return { error: (error as Stripe.errors.StripeError).message };
+      }
+    },
+    /** The bank's 3-D Secure page, answered, for a payment intent or a setup intent. */
     async authenticate(clientSecret: string, result: "succeed" | "fail") {
-      const response = await fetch(`${fake.origin}/v1/payment_intents/${intentOf(clientSecret)}/authenticate`, {
+      const id = intentOf(clientSecret);
+      const kind = id.startsWith("seti_") ? "setup_intents" : "payment_intents";
+      const response = await fetch(`${fake.origin}/v1/${kind}/${id}/authenticate`, {
         method: "POST",
         headers: {
           Authorization: `Bearer ${fake.publishableKey}`,

@@ -59,7 +59,8 @@ export function MembershipSection({
   membership:
     | (MembershipWords & {
         cancellable: boolean;
-        cardReplaceable: boolean;
+        /** Where the card is replaced: the sandbox's form on this page, or Stripe's page; null when it cannot be. */
+        replaceCard: string | null;
         /** "Pay €49 now" while a fee is unpaid, else null; with the page that pays it, or null for the button that does. */
         payNow: { label: string; page: string | null } | null;
         card: { number: string; qrSvg: string } | null;
@@ -138,9 +139,9 @@ export function MembershipSection({
           ) : null}
         </div>
         {cardForm ??
-          (membership.cardReplaceable ? (
+          (membership.replaceCard ? (
             <p className="text-sm text-muted-foreground">
-              <Link to="/account?card=replace" className={linkClass}>
+              <Link to={membership.replaceCard} className={linkClass}>
                 Replace your card
               </Link>
             </p>

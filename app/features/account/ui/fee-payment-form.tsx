@@ -1,12 +1,10 @@
-import { useState } from "react";
 import { useSubmit } from "react-router";
 import { CreditCard, ShieldCheck } from "lucide-react";
 import { SectionCard } from "~/components/layout/section-card";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { PROVIDER_UNREACHABLE } from "~/features/payments/payment-answers";
 import { StripeCardField, useStripeCardElement } from "~/features/payments/ui/stripe-card-field";
-import { CARD_FIELD_NOT_READY } from "~/features/payments/ui/stripe-js";
+import type { StripeJs } from "~/features/payments/ui/stripe-js";
 
 export interface FeePaymentProps {
   /** "€49.00" */
@@ -33,28 +31,12 @@ export function FeePaymentForm({
   hostedFields,
 }: FeePaymentProps) {
   const submit = useSubmit();
-  const { mountPoint, fields, problem, setProblem } = useStripeCardElement(hostedFields);
-  const [confirming, setConfirming] = useState(false);
-
-  async function confirm(
-    data: Parameters<Extract<typeof fields, { state: "ready" }>["stripe"]["confirmCardPayment"]>[1],
-  ) {
-    if (confirming) return;
-    if (fields.state !== "ready") return setProblem(CARD_FIELD_NOT_READY);
-    setConfirming(true);
-    setProblem(undefined);
-    try {
-      const result = await fields.stripe.confirmCardPayment(clientSecret, data);
-      if (result.error) {
-        setProblem(result.error.message ?? "Your card was declined.");
-        return setConfirming(false);
-      }
-    } catch {
-      setProblem(PROVIDER_UNREACHABLE);
-      return setConfirming(false);
-    }
-    await submit({ invoiceRef }, { method: "post" });
-  }
+  const { mountPoint, fields, problem, busy, confirmWith } = useStripeCardElement(hostedFields);
+  const confirm = (data: Parameters<StripeJs["confirmCardPayment"]>[1]) =>
+    confirmWith(
+      (stripe) => stripe.confirmCardPayment(clientSecret, data),
+      () => submit({ invoiceRef }, { method: "post" }),
+    );
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -71,7 +53,7 @@ export function FeePaymentForm({
               <Button
                 type="button"
                 size="lg"
-                disabled={confirming}
+                disabled={busy}
                 onClick={() => confirm(awaitsAuthentication ? undefined : { payment_method: card.ref })}
               >
                 <ShieldCheck aria-hidden="true" />
@@ -86,9 +68,14 @@ export function FeePaymentForm({
           className="grid grid-cols-1 gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (fields.state === "ready") {
-              void confirm({ payment_method: { card: fields.card }, setup_future_usage: "off_session" });
-            } else setProblem(CARD_FIELD_NOT_READY);
+            void confirmWith(
+              (stripe, card) =>
+                stripe.confirmCardPayment(clientSecret, {
+                  payment_method: { card },
+                  setup_future_usage: "off_session",
+                }),
+              () => submit({ invoiceRef }, { method: "post" }),
+            );
           }}
         >
           <StripeCardField mountPoint={mountPoint} fields={fields} />
@@ -96,7 +83,7 @@ export function FeePaymentForm({
             This card pays the fee now and your next fees. Your bank may ask you to confirm the payment.
           </p>
           <div>
-            <Button type="submit" size="lg" variant={card ? "outline" : "default"} disabled={confirming}>
+            <Button type="submit" size="lg" variant={card ? "outline" : "default"} disabled={busy}>
               <CreditCard aria-hidden="true" />
               {`Pay ${amount}`}
             </Button>

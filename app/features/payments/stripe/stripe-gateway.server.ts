@@ -187,6 +187,33 @@ export function createStripeGateway(
       };
     },
 
+    async openCardSetup({ customerRef, idempotencyKey }) {
+      const setup = await stripe.setupIntents.create(
+        { customer: customerRef, usage: "off_session" },
+        { idempotencyKey },
+      );
+      if (!setup.client_secret) throw new Error(`Stripe returned setup intent ${setup.id} without a client secret`);
+      return { ref: setup.id, clientSecret: setup.client_secret };
+    },
+
+    async readCardSetup(ref) {
+      const setup = await stripe.setupIntents.retrieve(ref, { expand: ["payment_method"] });
+      const method =
+        setup.status === "succeeded" && setup.payment_method
+          ? typeof setup.payment_method === "string"
+            ? await stripe.paymentMethods.retrieve(setup.payment_method)
+            : setup.payment_method
+          : undefined;
+      return {
+        ref: setup.id,
+        status: STATUSES[setup.status as Stripe.PaymentIntent.Status] ?? "needs-action",
+        customerRef: idOf(setup.customer),
+        ...(method?.card && {
+          card: { brand: BRANDS[method.card.brand] ?? method.card.brand, last4: method.card.last4, ref: method.id },
+        }),
+      };
+    },
+
     async useCardForFees({ customerRef, subscriptionRef, paymentMethodRef }) {
       await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
       await stripe.subscriptions.update(subscriptionRef, { default_payment_method: paymentMethodRef });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Label } from "~/components/ui/label";
-import { loadStripeJs, type CardFields } from "./stripe-js";
+import { PROVIDER_UNREACHABLE } from "../payment-answers";
+import { CARD_FIELD_NOT_READY, loadStripeJs, type CardElement, type CardFields, type StripeJs } from "./stripe-js";
 
 /**
  * Stripe's own Card Element, mounted once Stripe.js has loaded: the number, expiry and CVC are
@@ -38,7 +39,33 @@ export function useStripeCardElement(hostedFields: { publishableKey: string; scr
     };
   }, [hostedFields.publishableKey, hostedFields.scriptUrl]);
 
-  return { mountPoint, fields, problem, setProblem };
+  const [busy, setBusy] = useState(false);
+  /**
+   * Runs one Stripe.js confirmation at a time (`work`, with the loaded script and the card field),
+   * then `then` (our server's look at the outcome) once Stripe said yes; otherwise shows why.
+   */
+  async function confirmWith(
+    work: (stripe: StripeJs, card: CardElement) => Promise<{ error?: { message?: string } }>,
+    then: () => Promise<unknown>,
+  ) {
+    if (busy) return;
+    if (fields.state !== "ready") return setProblem(CARD_FIELD_NOT_READY);
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const result = await work(fields.stripe, fields.card);
+      if (result.error) {
+        setProblem(result.error.message ?? "Your card was declined.");
+        return setBusy(false);
+      }
+    } catch {
+      setProblem(PROVIDER_UNREACHABLE);
+      return setBusy(false);
+    }
+    await then();
+  }
+
+  return { mountPoint, fields, problem, setProblem, busy, confirmWith };
 }
 
 /** The labelled box the Card Element mounts in, and what to say while it loads, fails or cannot run. */

@@ -1,4 +1,4 @@
-/** The part of Stripe.js our pages use: one Card Element and `confirmCardPayment` (ADR 018). */
+/** The part of Stripe.js our pages use: one Card Element, `confirmCardPayment` and `confirmCardSetup` (ADR 018). */
 export interface CardElement {
   mount(target: HTMLElement): void;
   on(event: "change", handler: (change?: { error?: { message?: string } }) => void): void;
@@ -15,6 +15,11 @@ export interface StripeJs {
     clientSecret: string,
     data?: { payment_method: { card: CardElement } | string; setup_future_usage?: "off_session" },
   ): Promise<{ error?: { message?: string }; paymentIntent?: { status: string } }>;
+  /** Checks a card with its bank and keeps it, with no payment (a SetupIntent our server opened). */
+  confirmCardSetup(
+    clientSecret: string,
+    data: { payment_method: { card: CardElement } },
+  ): Promise<{ error?: { message?: string }; setupIntent?: { status: string } }>;
 }
 
 declare global {
