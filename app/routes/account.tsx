@@ -33,6 +33,7 @@ import { isLiveMembership } from "~/features/memberships/membership-status";
 import { invoiceDocuments } from "~/features/account/invoice-documents.server";
 import { documentAmount, documentTitle } from "~/features/account/invoice-pdf.server";
 import { readFormData } from "~/lib/form-data.server";
+import { countClientRequest, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { handleFormAction } from "~/lib/form-action.server";
 import { formatAmount } from "~/lib/currency";
 import { CARD_SECRETS, expiryYears } from "~/features/payments/card";
@@ -132,6 +133,9 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (intent === "replace-card") return replaceCard(copy, gateway, user);
+    // A charge of the card, as the payment page's: counted against the same limit.
+    const limit = await countClientRequest(db, "payment", request);
+    if (limit.limited) return redirectWithToast("/account", { type: "error", title: TOO_MANY_REQUESTS });
     return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin(request) }));
   }
   if (intent === "cancel") {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { invoices, membershipEvents, memberships, outbox } from "~/db/schema";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { expiryYears } from "~/features/payments/card";
+import { RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { book, membershipOf } from "../../support/integration/personal-data-fixtures";
@@ -153,6 +154,22 @@ describe(`the member's card and unpaid fee, on ${testDatabaseKind()}`, () => {
     expect(toastOf(paid.headers)).toMatchObject({ type: "success", title: "Thank you: your fee is paid" });
     expect(await membership(member.membershipId)).toMatchObject({ status: "active" });
     expect(await openFee(member.membershipId)).toMatchObject({ status: "paid", attempts: 2 });
+  });
+
+  it("counts each press of Pay now against the payment limit, so a script cannot try the card without end", async () => {
+    const member = await signedInMember();
+    await post(newCard("4000000000000341"), member.cookie);
+    await billAtTrialEnd(member.membershipId);
+    const address = "10.99.0.1";
+    const press = () =>
+      routeResult(() =>
+        accountAction(routeArgs(formRequest("/account", { intent: "pay-fee" }, { cookie: member.cookie, address }))),
+      );
+    for (let attempt = 0; attempt < RATE_LIMIT_TIERS.payment.max; attempt++) {
+      expect(toastOf((await press()).headers)).toMatchObject({ title: "Your card was not charged" });
+    }
+    expect(toastOf((await press()).headers)).toMatchObject({ type: "error", title: TOO_MANY_REQUESTS });
+    expect(await openFee(member.membershipId)).toMatchObject({ attempts: 1 + RATE_LIMIT_TIERS.payment.max });
   });
 
   it("leaves a fee a billing run is charging right now to that run", async () => {
