@@ -148,7 +148,7 @@ export async function liveMembershipOf(db: Database, user: SessionUser) {
   return membership ?? null;
 }
 
-const NO_LIVE_MEMBERSHIP: Toast = {
+export const NO_LIVE_MEMBERSHIP: Toast = {
   type: "error",
   title: "There is no membership to change",
   description: "It has ended already.",

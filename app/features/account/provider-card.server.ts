@@ -1,8 +1,8 @@
 import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/features/auth/guards.server";
-import type { HostedCardGateway } from "~/features/payments/gateway";
+import type { HostedCardGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import type { Toast } from "~/lib/toast";
-import { cardReplaced, liveMembershipOf, recordMemberCard } from "./account-actions.server";
+import { cardReplaced, liveMembershipOf, NO_LIVE_MEMBERSHIP, recordMemberCard } from "./account-actions.server";
 
 /** The signed-in member's live membership that the provider bills, with the provider's customer it is billed to. */
 async function providerBilledMembership(db: Database, user: SessionUser) {
@@ -46,8 +46,7 @@ export async function keepProviderCard(
   setupRef: string,
 ): Promise<Toast> {
   const membership = await providerBilledMembership(db, user);
-  if (!membership)
-    return { type: "error", title: "There is no membership to change", description: "It has ended already." };
+  if (!membership) return NO_LIVE_MEMBERSHIP;
   const setup = await gateway.readCardSetup(setupRef);
   if (setup.customerRef !== membership.providerCustomerRef || setup.status !== "succeeded" || !setup.card) {
     return {
@@ -56,14 +55,27 @@ export async function keepProviderCard(
       description: "Your bank has not confirmed the new card. We still charge the card you had.",
     };
   }
-  const { card } = setup;
-  if (card.ref !== membership.paymentMethodRef) {
-    await gateway.useCardForFees({
-      customerRef: membership.providerCustomerRef,
-      subscriptionRef: membership.providerSubscriptionRef,
-      paymentMethodRef: card.ref,
-    });
-    await recordMemberCard(db, membership, user, card);
-  }
-  return cardReplaced(membership, card);
+  await chargeFeesTo(db, gateway, user, setup.card);
+  return cardReplaced(membership, setup.card);
+}
+
+/**
+ * A card the member's provider customer keeps (a SetupIntent's, or one that paid a fee) becomes the
+ * one the next fees are charged to, at the provider and in the membership, its history saying who.
+ * Nothing happens when it is the card already; the gateway is asked outside any transaction.
+ */
+export async function chargeFeesTo(
+  db: Database,
+  gateway: HostedCardGateway,
+  user: SessionUser,
+  card: SavedPaymentMethod,
+) {
+  const membership = await providerBilledMembership(db, user);
+  if (!membership || card.ref === membership.paymentMethodRef) return;
+  await gateway.useCardForFees({
+    customerRef: membership.providerCustomerRef,
+    subscriptionRef: membership.providerSubscriptionRef,
+    paymentMethodRef: card.ref,
+  });
+  await recordMemberCard(db, membership, user, card);
 }

@@ -6,7 +6,8 @@ import { followInvoice, providerInvoiceKey, providerInvoiceRef } from "~/feature
 import type { HostedCardGateway } from "~/features/payments/gateway";
 import type { CurrencyCode } from "~/lib/currency";
 import type { Toast } from "~/lib/toast";
-import { FEE_PAID, liveMembershipOf, NOTHING_DUE, recordMemberCard } from "./account-actions.server";
+import { FEE_PAID, liveMembershipOf, NOTHING_DUE } from "./account-actions.server";
+import { chargeFeesTo } from "./provider-card.server";
 
 /** A provider-billed membership's unpaid fee, as its member pays it in the browser with the provider's script. */
 export interface ProviderFee {
@@ -34,7 +35,7 @@ async function openFeeOf(db: Database, gateway: HostedCardGateway, user: Session
     .orderBy(desc(invoices.periodStart))
     .limit(1);
   const ref = invoice && providerInvoiceRef(gateway.name, invoice.idempotencyKey);
-  return ref ? { membership, invoice, ref } : null;
+  return ref ? { membership, ref } : null;
 }
 
 /** What the fee page offers: the open fee's payment as the provider has it now, or null when nothing is due. */
@@ -101,14 +102,8 @@ export async function settleProviderFee(
     };
   }
   const card = state.paymentRef ? (await gateway.readPayment(state.paymentRef)).card : undefined;
-  if (card && card.ref !== membership.paymentMethodRef && membership.providerCustomerRef) {
-    await gateway.useCardForFees({
-      customerRef: membership.providerCustomerRef,
-      subscriptionRef: membership.providerSubscriptionRef!,
-      paymentMethodRef: card.ref,
-    });
-    await recordMemberCard(db, membership, user, card);
-  }
+  // Before the receipt is written, so that it names the card that paid.
+  if (card) await chargeFeesTo(db, gateway, user, card);
   await followInvoice(db, gateway, invoiceRef, { claim: async () => true, now, origin });
   return FEE_PAID;
 }
