@@ -26,11 +26,9 @@ export const streamTimeout = 5_000;
 
 /**
  * What React Router caught: a loader, an action or the rendering threw. Logged as the request's own
- * line, so that the reference on the error page finds it; a request its client gave up on is not
- * worth a line.
+ * line, so that the reference on the error page finds it.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
   // React Router's own refusals (a POST to a page without an action: 405) are the client's doing.
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.info(

@@ -24,14 +24,13 @@
  *   9. the body size limit, before anything reads a body;
  *  10. the page cache's renderer (path B);
  *  11. the general rate limit, which cached pages do not count against (they cost no database work);
- *  12. React Router: sessions, loaders, actions, the database; its work counts in flight until it
- *      settles.
+ *  12. React Router (route-handler.ts): sessions, loaders, actions, the database; its work counts
+ *      in flight until it settles, also when its client has hung up.
  *
  * Two helpers hook the response object, both through `runBefore` (response-hooks.ts): the query
  * count header and the in-flight count.
  */
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createWebRequestHandler } from "react-router";
 import compression from "compression";
 import cluster from "node:cluster";
@@ -49,6 +48,7 @@ import { gatewayLabel } from "~/features/payments/live-gateway.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { markInterruptedRuns } from "~/lib/job-runs.server";
+import { configuredOrigin } from "~/lib/site-origin.server";
 import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/platform/seo/sitemap";
 import { clientAddress } from "./client-address";
@@ -60,6 +60,7 @@ import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
 import { generalRateLimit } from "./rate-limit";
 import { bodySizeLimit, sameOriginRequests, servedMethodsOnly } from "./request-guards";
+import { routeHandler } from "./route-handler";
 import {
   cspNonce,
   securityHeaderValues,
@@ -144,17 +145,17 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   // Cached page views cost no database work: only the rest counts against the general limit.
   if (cache) app.use(cache.middleware);
   app.use(generalRateLimit);
-  const handleRequest = createRequestHandler({
+  const handleRequest = routeHandler({
     build,
+    mode: process.env.NODE_ENV,
     getLoadContext: (_req, res) => ({ cspNonce: cspNonce(res) }),
   });
-  // Typed as returning nothing, it returns the promise of its work.
   app.use((req, res, next) => {
     // A client that hung up before its request reached here: its body can no longer be read (React
     // Router would wait for it for ever) and no one waits for the answer. Ending the response stops
     // counting the request.
     if (res.destroyed) return res.end();
-    inFlight.handedOn(res, Promise.resolve(handleRequest(req, res, next)));
+    inFlight.handedOn(res, handleRequest(req, res, next));
   });
   return createServer((req, res) => {
     const peer = req.socket.remoteAddress;
@@ -227,7 +228,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
       ? scheduleBilling(handle.db, sandboxGateway, {
           intervalMs: config.BILLING_INTERVAL_MINUTES * 60_000,
           firstRunDelayMs: BILLING_FIRST_RUN_DELAY_MS,
-          origin: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+          origin: configuredOrigin(config),
           logger,
         })
       : undefined;

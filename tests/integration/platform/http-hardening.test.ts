@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { connect } from "node:net";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { RATE_LIMIT_TIERS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server";
@@ -332,4 +333,51 @@ describe(`the production server's protections on ${kind}`, () => {
       await leaving.dispose();
     }
   });
+
+  it.runIf(kind === "postgres")(
+    "on SIGTERM, waits for a hung-up booking held up in its action before closing the database",
+    async () => {
+      const leaving = await startProductionServer(kind, { TRUST_PROXY: "loopback" });
+      const holder = new pg.Client({ connectionString: leaving.databaseUrl });
+      await holder.connect();
+      const address = "10.32.0.1";
+      try {
+        // Only the booking form's own rate-limit count uses this key: it waits on the uncommitted row.
+        await holder.query("begin");
+        await holder.query(
+          "insert into rate_limit (id, key, count, last_request) values (gen_random_uuid()::text, $1, 0, $2)",
+          [`tier:publicForms:${address}`, Date.now()],
+        );
+        const client = new AbortController();
+        const hangUp = fetch(`${leaving.baseUrl}/fast-track-form`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: leaving.baseUrl, "X-Forwarded-For": address },
+          body: new URLSearchParams(bookingFormFields()),
+          signal: client.signal,
+        }).catch(() => undefined);
+        await vi.waitFor(
+          async () => {
+            const { rows } = await holder.query<{ waiting: number }>(
+              "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            );
+            expect(rows[0]?.waiting).toBe(1);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        client.abort();
+        await hangUp;
+        const exited = leaving.stop();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(leaving.process.exitCode).toBeNull();
+        await holder.query("rollback");
+        expect(await exited).toBe(0);
+        expect(leaving.output()).not.toContain("The database is not open");
+        expect(leaving.output()).toContain('"msg":"stopped"');
+      } finally {
+        await holder.end();
+        await leaving.dispose();
+      }
+    },
+  );
 });
