@@ -5,6 +5,8 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type Refundable, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
+import { configuredOrigin } from "~/lib/site-origin.server";
+import { manageMembershipLink } from "~/features/auth/sign-in-link.server";
 import { siteConfig } from "../../../site.config";
 import { formatMemberDay } from "./membership-mails";
 
@@ -30,6 +32,10 @@ export const invoiceRefunds: Refundable<{ invoiceId: string }> = {
             paidFor: `${siteConfig.pricing[membership.plan].name} membership, ${formatMemberDay(invoice.periodStart)} to ${formatMemberDay(invoice.periodEnd)}`,
             cardBrand: membership.cardBrand,
             cardLast4: membership.cardLast4,
+            account: {
+              label: "Manage your membership",
+              href: manageMembershipLink(configuredOrigin(), membership.email),
+            },
           }
         : null,
     };

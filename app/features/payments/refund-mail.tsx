@@ -1,4 +1,5 @@
 import {
+  MailButton,
   MailFields,
   MailHeading,
   MailLayout,
@@ -20,6 +21,8 @@ export interface RefundMailDetails {
   paidFor: string;
   cardBrand: string;
   cardLast4: string;
+  /** The button to the customer's account: "Manage your membership" for a fee. */
+  account: { label: string; href: string };
 }
 
 /** Tells the customer that money is on its way back, how much, for what and to which card. */
@@ -38,6 +41,7 @@ export function refundIssuedMail(details: RefundMailDetails): Promise<OutgoingMa
         ]}
       />
       <MailParagraph>{`Banks usually show a refund within a few days, and at the latest within ${REFUND_WITHIN_DAYS} days.`}</MailParagraph>
+      <MailButton href={details.account.href}>{details.account.label}</MailButton>
     </MailLayout>,
   ).then((content) => ({ to: details.to, ...content }));
 }

@@ -4,12 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, refunds, user } from "~/db/schema";
 import { formatMajorAmount } from "~/features/payments/refund";
 import { formatAmount } from "~/lib/currency";
+import { configuredOrigin } from "~/lib/site-origin.server";
 import { formatAmountFr } from "~/lib/format-fr";
 import type { BackOfficeOrder } from "~/features/admin/orders/order-details.server";
 import type { OrdersPage } from "~/features/admin/orders/orders-admin.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin.orders.$orderId";
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as exportLoader } from "~/routes/admin.orders.export[.csv]";
+import { accountLinkOf } from "../../support/integration/account-link";
 import { databaseWithAdmin, formRequest, pageRequest, toastOf } from "../../support/integration/requests";
 import { emptyBookingTables, rowCounts } from "../../support/integration/booking-helpers";
 import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
@@ -378,6 +380,10 @@ describe(`refunds from an order's admin page on ${testDatabaseKind()}`, () => {
       expect(body).toContain(`Fast Track order ${order.orderNumber}`);
       expect(body).toContain("ending 4242");
     }
+    expect(accountLinkOf(mail.textBody, "See your bookings")).toEqual({
+      origin: configuredOrigin(),
+      email: "zoe@example.com",
+    });
   });
 
   it("refunds nothing of an unpaid order", async () => {

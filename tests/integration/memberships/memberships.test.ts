@@ -28,7 +28,9 @@ import type {
 import { processMetrics } from "~/platform/observability/metrics.server";
 import { createSandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
+import { configuredOrigin } from "~/lib/site-origin.server";
 import { siteConfig } from "../../../site.config";
+import { accountLinkOf } from "../../support/integration/account-link";
 import { bookingInput, emptyBookingTables, rowCounts } from "../../support/integration/booking-helpers";
 import { rowLockIsFree } from "../../support/integration/row-lock";
 import { growth, sampleValue } from "../../support/metrics-text";
@@ -748,6 +750,10 @@ describe(`refunding an invoice on ${kind}`, () => {
     expect(mails[0]!.text).toContain(
       `Medium membership, ${formatMemberDay(invoice!.periodStart)} to ${formatMemberDay(invoice!.periodEnd)}`,
     );
+    expect(accountLinkOf(mails[0]!.text, "Manage your membership")).toEqual({
+      origin: configuredOrigin(),
+      email: "ann@example.com",
+    });
   });
 
   it("refunds nothing of an invoice that was never paid", async () => {

@@ -21,6 +21,7 @@ import {
 } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { refundIssuedMail } from "~/features/payments/refund-mail";
+import { manageMembershipLink } from "~/features/auth/sign-in-link.server";
 import { withdrawalAcknowledgementMail } from "~/features/withdrawal/withdrawal-mail";
 
 /** Every e-mail the site sends, rendered with made-up data: for the preview page and the rendering test. */
@@ -207,6 +208,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
         currency: "EUR",
         paidFor: "Medium membership, 4 June 2030 to 4 September 2030",
         ...card,
+        account: { label: "Manage your membership", href: manageMembershipLink(origin, member.to) },
       }),
     },
     {
