@@ -8,7 +8,7 @@ import { formatDateTimeFr } from "~/lib/format-fr";
 import { isUuid } from "~/lib/uuid";
 import { AUTHENTICATION_REQUIRED, mailBasics, recordFeeDeclined, recordFeesPaid } from "./fee-outcomes.server";
 import { membershipEndedMail } from "./membership-mails";
-import { changeMembership, type Membership, type MembershipChanges } from "./membership-status.server";
+import { changeMembership, type Membership } from "./membership-status.server";
 import { isLiveMembership } from "./membership-status";
 
 /** Run in the transaction of the effect: false when the event was acted on before. */
@@ -32,9 +32,11 @@ async function lockMembershipBilledBy(tx: Database, subscriptionRef: string): Pr
 }
 
 /**
- * Our membership follows its provider-billed subscription (ADR 018): its period and a cancellation
- * for the period's end, and its end. The subscription is read from the provider again, so an event
- * that arrives late or out of order changes nothing the newer state does not say.
+ * Our membership follows its provider-billed subscription (ADR 018): a cancellation for the period's
+ * end, and its end. The subscription is read from the provider again, so an event that arrives late
+ * or out of order changes nothing the newer state does not say. Its period is not followed here:
+ * Stripe starts the next period when it bills it, paid or not, and ours starts once its fee is paid
+ * (`followInvoice`).
  */
 export async function followSubscription(
   db: Database,
@@ -53,16 +55,17 @@ export async function followSubscription(
       return "followed";
     }
     // A cancellation of ours that Stripe has not been told yet: its snapshot would undo it.
-    const changes = membership.providerCancel ? undefined : periodChanges(membership, subscription);
-    if (!changes) return "nothing-to-do";
+    if (membership.providerCancel || membership.cancelAtPeriodEnd === subscription.cancelAtPeriodEnd) {
+      return "nothing-to-do";
+    }
     await changeMembership(tx, {
       membershipId: membership.id,
       to: membership.status,
       actor: SYSTEM_ACTOR,
-      note: changes.cancelAtPeriodEnd
+      note: subscription.cancelAtPeriodEnd
         ? `Résiliation demandée : fin le ${formatDateTimeFr(subscription.cancelAt ?? subscription.currentPeriodEnd)}`
-        : "Période suivie de Stripe",
-      changes,
+        : "Résiliation retirée dans Stripe",
+      changes: { cancelAtPeriodEnd: subscription.cancelAtPeriodEnd },
     });
     return "followed";
   });
@@ -85,24 +88,6 @@ async function isStray(tx: Database, subscription: ProviderSubscriptionState) {
     .innerJoin(memberships, eq(memberships.email, sql`lower(${customers.email})`))
     .where(eq(orders.id, subscription.orderId));
   return other !== undefined && other.ref !== subscription.ref;
-}
-
-function periodChanges(membership: Membership, subscription: ProviderSubscriptionState) {
-  const changes: MembershipChanges = {};
-  if (membership.cancelAtPeriodEnd !== subscription.cancelAtPeriodEnd) {
-    changes.cancelAtPeriodEnd = subscription.cancelAtPeriodEnd;
-  }
-  // A period only moves forward: an older snapshot never winds it back. A cancellation with
-  // notice (cancel_at) ends it early: our period ends then too.
-  const end =
-    subscription.cancelAt && subscription.cancelAt < subscription.currentPeriodEnd
-      ? subscription.cancelAt
-      : subscription.currentPeriodEnd;
-  if (end > membership.currentPeriodEnd) {
-    changes.currentPeriodStart = subscription.currentPeriodStart;
-    changes.currentPeriodEnd = end;
-  }
-  return Object.keys(changes).length > 0 ? changes : undefined;
 }
 
 /**

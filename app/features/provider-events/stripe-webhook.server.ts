@@ -152,7 +152,9 @@ async function actOn(context: StripeEventContext, event: StripeEventRef, log: Lo
         origin: context.origin,
         claim,
       });
-      log.info({ outcome: settled.kind }, "stripe webhook: payment settled");
+      // "already-paid": this event paid nothing (it came again, or the payment page settled it first).
+      const outcome = settled.kind === "paid" && settled.alreadyPaid ? "already-paid" : settled.kind;
+      log.info({ outcome }, "stripe webhook: payment settled");
       if (settled.kind === "not-found" && event.type === "payment_intent.succeeded") {
         const refunded = await refundPaymentWithoutOrder(context, objectRef);
         if (refunded) log.warn("stripe webhook: a payment whose order no longer exists was refunded");

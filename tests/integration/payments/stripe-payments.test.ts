@@ -89,9 +89,9 @@ beforeEach(async () => {
 
 const silent = pino({ level: "silent" });
 
-function receive(delivery: { payload: string; signature: string | null }) {
+function receive(delivery: { payload: string; signature: string | null }, logger = silent) {
   return receiveStripeEvent(
-    { db: db(), client: stripe, webhookSecret: fake.webhookSecret, gateway, origin, logger: silent },
+    { db: db(), client: stripe, webhookSecret: fake.webhookSecret, gateway, origin, logger },
     delivery,
   );
 }
@@ -434,10 +434,20 @@ describe("Stripe's webhook", () => {
     const orderId = await book("ida@example.com");
     await browser.confirm(await open(orderId), VISA);
     const succeeded = eventsOfThisTest().find((event) => event.type === "payment_intent.succeeded")!;
-    const twice = await Promise.all([receive(fake.signedDelivery(succeeded)), receive(fake.signedDelivery(succeeded))]);
+    const logged: { msg?: string; outcome?: string }[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const twice = await Promise.all([
+      receive(fake.signedDelivery(succeeded), logger),
+      receive(fake.signedDelivery(succeeded), logger),
+    ]);
     expect(twice.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await orderStatus(orderId)).toBe("paid");
     expect(await db().select().from(payments)).toHaveLength(1);
+    // The log says what each delivery did: one paid the order, the other nothing.
+    const outcomes = logged
+      .filter((line) => line.msg === "stripe webhook: payment settled")
+      .map((line) => line.outcome);
+    expect(outcomes.sort()).toEqual(["already-paid", "paid"]);
     const unknown = { ...succeeded, id: "evt_unknown", type: "balance.available", data: { object: {} } };
     expect((await receive(fake.signedDelivery(unknown))).status).toBe(200);
   });
@@ -492,6 +502,8 @@ describe("the membership on Stripe Billing", () => {
     const member = await membershipOf("lea@example.com");
     expect(member.status).toBe("past_due");
     expect(member.graceEndsAt).not.toBeNull();
+    // Stripe started its next period when it billed it; ours starts once the fee is paid.
+    expect(member.currentPeriodEnd).toEqual(trial.trialEndsAt);
     const reminders = (await mailsTo("lea@example.com")).filter((mail) => /^Payment reminder/.test(mail.subject));
     expect(reminders).toHaveLength(1);
   });
