@@ -22,8 +22,11 @@ interface FormActionOptions<Schema extends z.ZodObject, Saved, Extra, Answer> {
   /** What else the logs say about this submission (the order being paid). */
   logContext?: Record<string, unknown>;
   schema: Schema;
-  /** The rate-limit tier a valid submission counts against. */
-  rateLimit: RateLimitTier;
+  /**
+   * The rate-limit tier a valid submission counts against; null for the second step of an attempt
+   * whose first step was counted (a Stripe payment: opened, then settled).
+   */
+  rateLimit: RateLimitTier | null;
   /** Answers a submission to drop unread (a bot's), before anything is checked. */
   drop?: (formData: FormData) => Response | undefined;
   /**
@@ -89,8 +92,10 @@ export async function handleFormAction<Schema extends z.ZodObject, Saved, Extra 
     ]);
   }
   if (submission.status !== "success") return refuse(400);
-  const limit = await countClientRequest(database().db, rateLimit, request);
-  if (limit.limited) return refuse(tooManyRequests(limit), [TOO_MANY_REQUESTS]);
+  if (rateLimit) {
+    const limit = await countClientRequest(database().db, rateLimit, request);
+    if (limit.limited) return refuse(tooManyRequests(limit), [TOO_MANY_REQUESTS]);
+  }
 
   let saved: Saved;
   try {

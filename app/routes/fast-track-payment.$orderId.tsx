@@ -89,7 +89,8 @@ function settleHostedPayment(request: Request, orderId: string, gateway: HostedC
     form: "payment",
     logContext: { orderId },
     schema: z.object({}),
-    rateLimit: "payment",
+    // Counted when it was opened (./open): one payment counts once.
+    rateLimit: null,
     save: () => settleOrderPayment(database().db, gateway, { by: { orderId }, origin: siteOrigin(request) }),
     failure: {
       log: "payment could not be settled",

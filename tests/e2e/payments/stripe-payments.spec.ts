@@ -8,6 +8,8 @@ import { createAccount } from "../../support/accounts";
 import { confirmAddress, signIn, signUp } from "../../support/e2e/auth-page";
 import { bookAndReachPayment, consentBox } from "../../support/e2e/booking-form";
 import { NEEDS_POSTGRES } from "../../support/e2e/database";
+import { bookingFormFields } from "../../support/booking-fields";
+import { RATE_LIMIT_TIERS } from "~/lib/rate-limit.server";
 import { askForCode, codeOf, linkOf } from "../../support/e2e/member-sign-in";
 import {
   cardOf,
@@ -143,6 +145,31 @@ stripeTest(
     expect(deliveries.map((delivery) => delivery.type)).toContain("payment_intent.succeeded");
     expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
     expect(stripeSite.server.output()).not.toContain("4242424242424242");
+  },
+);
+
+stripeTest(
+  "counts a card payment once against the payment limit: when it is opened, not again when the page settles it",
+  async ({ request, stripeSite }) => {
+    const base = stripeSite.server.baseUrl;
+    const post = (path: string, form: Record<string, string>, address: string) =>
+      request.post(`${base}${path}`, { form, headers: { Origin: base, "X-Forwarded-For": address }, maxRedirects: 0 });
+    const payer = "203.0.113.77";
+    const { max } = RATE_LIMIT_TIERS.payment;
+    for (let attempt = 0; attempt <= max; attempt++) {
+      // Each booking from an address of its own: only the payments share one.
+      const booked = await post("/fast-track-form", bookingFormFields(), `198.51.100.${attempt + 1}`);
+      const orderId = /\/fast-track-payment\/([\w-]+)/.exec(booked.headers().location ?? "")?.[1];
+      expect(orderId, `booking ${attempt}: ${booked.status()}`).toBeTruthy();
+      const opened = await post(`/fast-track-payment/${orderId}/open`, { consent: "on" }, payer);
+      if (attempt === max) {
+        expect(opened.status()).toBe(429);
+        break;
+      }
+      expect(opened.status(), `payment ${attempt + 1}`).toBe(200);
+      // What the page posts once Stripe.js is done: the bank has no answer yet, so nothing is paid.
+      expect((await post(`/fast-track-payment/${orderId}`, {}, payer)).status()).not.toBe(429);
+    }
   },
 );
 
