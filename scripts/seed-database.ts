@@ -7,6 +7,7 @@ import { customers, orders, type CurrencyCode } from "~/db/schema";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { bookingNotes, FAST_TRACK_SERVICE } from "~/features/booking/orders.server";
 import { toMinorUnits } from "~/lib/currency";
+import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { cardBrand } from "~/features/payments/card";
 import { createSandboxGateway, SANDBOX_TEST_CARDS, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
@@ -411,9 +412,13 @@ async function insertMemberships(
       from shaped s join inserted using (id)
       cross join lateral generate_series(0, s.paid - 1 + case when s.left_already and s.leaving = 'unpaid' then 1 else 0 end) i(n)
     ),
+    numbered as (
+      select f.*, extract(year from paid_at at time zone ${COMPANY_TIME_ZONE})::int as paid_year
+      from fees f
+    ),
     billed as (
       insert into invoices (membership_id, period_start, period_end, amount, currency, status, attempts, next_attempt_at,
-                            idempotency_key, provider_ref, last_outcome, paid_at, created_at, updated_at)
+                            idempotency_key, provider_ref, last_outcome, paid_at, created_at, updated_at, number)
       select membership_id, period_start, period_start + ${period}, price, currency,
              case when not declined then 'paid' when status = 'ended' then 'uncollectible' else 'open' end,
              case when declined then attempts else 1 end,
@@ -424,8 +429,22 @@ async function insertMemberships(
              case when declined then 'insufficient_funds' else 'succeeded' end,
              case when not declined then paid_at end,
              period_start,
-             case when declined then least(now(), period_start + (attempts - 1) * ${retry}) else paid_at end
-      from fees
+             case when declined then least(now(), period_start + (attempts - 1) * ${retry}) else paid_at end,
+             -- Drawn here, after the year's last number, rather than by the trigger one row at a time:
+             -- its series row updated 100,000 times in one statement costs time squared.
+             case when not declined then paid_year || '-' || lpad(drawn::text, greatest(6, length(drawn::text)), '0') end
+      from (
+        select *, coalesce((select last from document_number_series where kind = 'invoice' and year = paid_year), 0)
+                  + row_number() over (partition by paid_year, declined order by paid_at, membership_id, n) as drawn
+        from numbered
+      ) drawn_numbers
+      returning number
+    ),
+    series as (
+      insert into document_number_series (kind, year, last)
+      select 'invoice', split_part(number, '-', 1)::smallint, max(split_part(number, '-', 2)::int)
+      from billed where number is not null group by 2
+      on conflict (kind, year) do update set last = greatest(document_number_series.last, excluded.last)
     )
     insert into membership_events (membership_id, from_status, to_status, actor_label, note, created_at)
     select s.id, e.from_status, e.to_status, e.actor_label, e.note, e.at

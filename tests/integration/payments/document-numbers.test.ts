@@ -90,6 +90,28 @@ describe(`invoice and credit-note numbers, on ${testDatabaseKind()}`, () => {
     );
   });
 
+  it("goes on past 999,999 in a year with a seventh digit, rather than cut the number to six", async () => {
+    const order = await book(db(), { pay: "paid" });
+    const membership = await membershipOf(db(), order.id);
+    await db().insert(documentNumberSeries).values({ kind: "invoice", year: 2033, last: 999_998 });
+    const numbers = await db()
+      .insert(invoices)
+      .values(
+        ["2033-03-01T09:00:00Z", "2033-06-01T09:00:00Z"].map((paid) => ({
+          membershipId: membership.id,
+          periodStart: new Date(paid),
+          periodEnd: new Date("2033-09-01T09:00:00Z"),
+          amount: 4900,
+          currency: "EUR" as const,
+          status: "paid" as const,
+          idempotencyKey: `number-test-${paid}`,
+          paidAt: new Date(paid),
+        })),
+      )
+      .returning({ number: invoices.number });
+    expect(numbers.map((row) => row.number).sort()).toEqual(["2033-1000000", "2033-999999"]);
+  });
+
   it("gives each refund made a credit-note number of its own series", async () => {
     const order = await book(db(), { pay: "paid" });
     const actor = { userId: null, label: "admin@example.com" };

@@ -97,6 +97,22 @@ async function expectConsistentMemberships() {
          or (status = 'past_due' and grace_ends_at <= now())
          or ((status in ('cancelled', 'ended')) <> (ended_at is not null))`),
   ).toBe(0);
+  // Every paid fee has an invoice number; with the orders', each year's series runs 1, 2, 3… and its
+  // row says where the next one starts, as if each had been drawn at payment.
+  expect(await countOf(sql`select count(*) from invoices where (status = 'paid') <> (number is not null)`)).toBe(0);
+  expect(
+    await countOf(sql`
+      with numbers as (
+        select number as drawn from invoices where number is not null
+        union all select invoice_number from orders where invoice_number is not null
+      ), years as (
+        select split_part(drawn, '-', 1)::int as year, count(*) as drawn, count(distinct drawn) as distinct_drawn,
+               max(split_part(drawn, '-', 2)::int) as highest
+        from numbers group by 1
+      )
+      select count(*) from years y left join document_number_series s on s.kind = 'invoice' and s.year = y.year
+      where y.distinct_drawn <> y.drawn or y.highest <> y.drawn or s.last is distinct from y.drawn`),
+  ).toBe(0);
   await expectMembershipFiguresToMatchRecount(database.db());
 }
 
