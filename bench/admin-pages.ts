@@ -150,6 +150,8 @@ async function samples(db: Database) {
   const members = (await db.execute(sql`
     select m.id as membership_id, c.full_name as member_name
     from memberships m join customers c on c.id = m.customer_id
+    -- One with a paid fee: the account then has an invoice for the PDF row (a seeded completed order has none).
+    where exists (select from invoices i where i.membership_id = m.id and i.status = 'paid')
     order by random() limit 1`)) as unknown as { rows: { membership_id: string; member_name: string }[] };
   const member = members.rows[0]!;
   const today = new Date();
@@ -247,7 +249,7 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 async function measurePage(client: AdminClient, path: string | null, requests: number): Promise<PageResult> {
-  if (path === null) return { kind: "missing" };
+  if (path === null) return { kind: "failed", reason: "the seed holds nothing of this kind to ask for" };
   const first = await client.get(path);
   if (first.status === 404) return { kind: "missing" };
   if (first.status !== 200) return { kind: "failed", reason: `HTTP ${first.status}` };
