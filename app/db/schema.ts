@@ -550,6 +550,8 @@ export const memberships = pgTable(
     index().on(table.createdAt, table.id),
     index().on(table.status, table.createdAt, table.id),
     index().on(table.customerId),
+    // The membership an order started: the account's bookings and the confirmation page ask for it.
+    index().on(table.orderId),
     // The billing job's two questions: whose period ends now, and whose grace is over.
     index()
       .on(table.currentPeriodEnd)

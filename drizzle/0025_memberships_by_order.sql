@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_order_id_index" ON "memberships" USING btree ("order_id");
