@@ -28,6 +28,8 @@ export default [
     route("admin/system/failed-events", "routes/admin.system.failed-events.tsx"),
   ]),
   route("pre-checkout", "routes/pre-checkout.tsx"),
+  route("membership-checkout", "routes/membership-checkout.tsx"),
+  route("membership-checkout/:membershipId", "routes/membership-checkout.$membershipId.tsx"),
   route("services", "routes/services.tsx"),
   route("services/contact", "routes/services.contact.tsx"),
   route("fast-track", "routes/fast-track.tsx"),

@@ -543,6 +543,15 @@ export const memberships = pgTable(
     providerCustomerRef: text(),
     cardBrand: text().notNull(),
     cardLast4: text().notNull(),
+    /**
+     * A membership started at its own checkout: the request to start the trial within the withdrawal
+     * period, word for word as the page showed it, and when it was given (ADR 019). One started by a
+     * fast track's payment has them on its order.
+     */
+    consentWording: text(),
+    consentedAt: timestamp({ withTimezone: true }),
+    /** The membership checkout's form key: the same form sent twice starts one trial, and is answered with it. */
+    checkoutKey: text().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

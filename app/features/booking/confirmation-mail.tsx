@@ -6,7 +6,6 @@ import {
   MailInlineImage,
   MailLayout,
   MailParagraph,
-  MailQuote,
   mailColours,
   renderMail,
   type MailContent,
@@ -20,7 +19,7 @@ import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "~/lib/currency";
 import { termsAttachment } from "~/features/legal/terms-attachment.server";
-import { lastDayToWithdraw, modelWithdrawalForm, WITHDRAW_PATH } from "~/features/legal/model-withdrawal-form";
+import { WithdrawalMailTerms } from "~/features/legal/withdrawal-mail-terms";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { TRIAL_PLAN, trialFee } from "~/features/memberships/trial-offer";
@@ -109,11 +108,9 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
  * model withdrawal form. Dates and amounts come from the code that starts and charges the trial.
  */
 function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
-  const { changeOfMindDays, periodMonths, trialDays } = MEMBERSHIP_TERMS;
+  const { periodMonths, trialDays } = MEMBERSHIP_TERMS;
   const plan = siteConfig.pricing[TRIAL_PLAN].name;
   const fee = formatAmount(trialFee(), details.currency);
-  const withdrawUrl = `${details.origin}${WITHDRAW_PATH}`;
-  const form = modelWithdrawalForm();
   const membership = details.membership;
   const firstCharge = membership ? formatMemberDay(membership.trialEndsAt) : null;
   return (
@@ -133,17 +130,7 @@ function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
           <MailParagraph>{`Cancel before ${firstCharge} and you pay nothing for the membership. You can cancel anytime online at ${details.origin}/unsubscribe; no further fee is charged after that.`}</MailParagraph>
         </>
       ) : null}
-      <MailHeading>Your right to withdraw</MailHeading>
-      <MailParagraph>{`You can withdraw from this contract within ${changeOfMindDays} days of this e-mail (until ${formatMemberDay(lastDayToWithdraw(details.paidAt))}) without giving a reason: use our withdrawal function at ${withdrawUrl}, send us the form below, or e-mail ${siteConfig.company.email}.`}</MailParagraph>
-      {details.consent ? (
-        <>
-          <MailParagraph>You asked us to start at once, in these words:</MailParagraph>
-          <MailQuote>{details.consent}</MailQuote>
-        </>
-      ) : null}
-      <MailParagraph>Our Terms and Conditions and Subscription Terms are attached to this e-mail.</MailParagraph>
-      <MailHeading>{form.title}</MailHeading>
-      <MailQuote>{[form.instruction, form.to, form.notice, ...form.blanks, form.footnote].join("\n")}</MailQuote>
+      <WithdrawalMailTerms origin={details.origin} concludedAt={details.paidAt} consent={details.consent} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipEvents, memberships, type CurrencyCode } from "~/db/schema";
+import { membershipEvents, memberships, type CurrencyCode, type MembershipPlan } from "~/db/schema";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
@@ -8,7 +8,7 @@ import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
 import { formatMemberDay, trialStartedMail } from "./membership-mails";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
-import { TRIAL_PLAN, trialEndsAt as trialEnd, trialFee } from "./trial-offer";
+import { planFee, TRIAL_PLAN, trialEndsAt as trialEnd } from "./trial-offer";
 import type { TrialSummary } from "./trial-summary";
 
 /** A membership its provider bills (a Stripe subscription) rather than our billing job. */
@@ -29,57 +29,56 @@ export async function mayStartTrial(db: Database, email: string | null): Promise
   return !known;
 }
 
+/** A trial about to start: who, on which plan and card, and from when. */
+export interface NewTrial {
+  customerId: string;
+  email: string;
+  /** The order whose payment starts it; none when it starts at the membership checkout. */
+  orderId?: string;
+  plan: MembershipPlan;
+  currency: CurrencyCode;
+  paymentMethod: SavedPaymentMethod;
+  billing?: ProviderBilling;
+  startedAt: Date;
+  /** The membership checkout's request to start within the withdrawal period, and its form's key. */
+  checkout?: { consentWording: string; idempotencyKey: string };
+}
+
 /**
- * Starts the Medium trial that a first paid fast track includes, in the order's currency, ending
- * `trialDays` after `paidAt`, and queues the "trial started" e-mail. Call it in the payment's
- * transaction. An address that already had a membership gets none: the unique e-mail settles two
- * payments racing for the same address. Returns the new membership's id, or null.
+ * Inserts a trial of `plan`, in its currency, ending `trialDays` after `startedAt`, with the first
+ * entry of its history. An address that already had a membership gets none: the unique e-mail
+ * settles two starts racing for the same address. Returns the new membership, or null.
  */
-export async function startTrial(
+export async function insertTrial(
   db: Database,
-  {
-    customerId,
-    email,
-    orderId,
-    currency,
-    paymentMethod,
-    billing,
-    paidAt,
-    origin,
-  }: {
-    customerId: string;
-    email: string;
-    orderId: string;
-    currency: CurrencyCode;
-    paymentMethod: SavedPaymentMethod;
-    billing?: ProviderBilling;
-    paidAt: Date;
-    origin: string;
-  },
-): Promise<string | null> {
-  const plan = siteConfig.pricing[TRIAL_PLAN];
-  const price = trialFee();
-  const trialEndsAt = billing?.trialEndsAt ?? trialEnd(paidAt);
+  trial: NewTrial,
+): Promise<{ id: string; price: number; trialEndsAt: Date } | null> {
+  const { billing, paymentMethod, startedAt } = trial;
+  const price = planFee(trial.plan);
+  const trialEndsAt = billing?.trialEndsAt ?? trialEnd(startedAt);
   const [membership] = await db
     .insert(memberships)
     .values({
-      customerId,
-      email: email.toLowerCase(),
-      orderId,
-      plan: TRIAL_PLAN,
-      currency,
+      customerId: trial.customerId,
+      email: trial.email.toLowerCase(),
+      orderId: trial.orderId,
+      plan: trial.plan,
+      currency: trial.currency,
       price,
       status: "trialing",
       trialEndsAt,
       billingAnchor: trialEndsAt,
-      currentPeriodStart: paidAt,
+      currentPeriodStart: startedAt,
       currentPeriodEnd: trialEndsAt,
       paymentMethodRef: paymentMethod.ref,
       cardBrand: paymentMethod.brand,
       cardLast4: paymentMethod.last4,
       providerSubscriptionRef: billing?.subscriptionRef,
       providerCustomerRef: billing?.customerRef,
-      createdAt: paidAt,
+      consentWording: trial.checkout?.consentWording,
+      consentedAt: trial.checkout && startedAt,
+      checkoutKey: trial.checkout?.idempotencyKey,
+      createdAt: startedAt,
     })
     .onConflictDoNothing({ target: memberships.email })
     .returning({ id: memberships.id });
@@ -91,13 +90,38 @@ export async function startTrial(
     actorUserId: CUSTOMER_ACTOR.userId,
     actorLabel: CUSTOMER_ACTOR.label,
     note: `Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`,
-    createdAt: paidAt,
+    createdAt: startedAt,
   });
+  return { id: membership.id, price, trialEndsAt };
+}
+
+/**
+ * Starts the Medium trial that a first paid fast track includes, in the order's currency, and
+ * queues the "trial started" e-mail. Call it in the payment's transaction. Returns the new
+ * membership's id, or null when the address already had one.
+ */
+export async function startTrial(
+  db: Database,
+  {
+    paidAt,
+    origin,
+    ...trial
+  }: Omit<NewTrial, "plan" | "startedAt" | "checkout"> & { orderId: string; paidAt: Date; origin: string },
+): Promise<string | null> {
+  const started = await insertTrial(db, { ...trial, plan: TRIAL_PLAN, startedAt: paidAt });
+  if (!started) return null;
   await enqueueMail(
     db,
-    await trialStartedMail({ to: email, planName: plan.name, price, currency, origin, trialEndsAt }),
+    await trialStartedMail({
+      to: trial.email,
+      planName: siteConfig.pricing[TRIAL_PLAN].name,
+      price: started.price,
+      currency: trial.currency,
+      origin,
+      trialEndsAt: started.trialEndsAt,
+    }),
   );
-  return membership.id;
+  return started.id;
 }
 
 /**
@@ -115,7 +139,11 @@ export async function trialStartedBy(db: Database, orderId: string): Promise<Tri
         eq(memberships.cancelAtPeriodEnd, false),
       ),
     );
-  if (!trial) return null;
+  return trial ? summariseTrial(trial) : null;
+}
+
+/** A trial as the pages that start it word it. */
+export function summariseTrial(trial: typeof memberships.$inferSelect): TrialSummary {
   return {
     planName: siteConfig.pricing[trial.plan].name,
     freeUntil: formatMemberDay(trial.trialEndsAt),

@@ -53,10 +53,10 @@ function CancelHint({ origin }: { origin: string }) {
 }
 
 /** A member's e-mail: whom it goes to, with both its HTML and its plain text. */
-type MemberMail = OutgoingMail & MailContent;
+export type MemberMail = OutgoingMail & MailContent;
 
 /** Every member's e-mail ends with the way into their account, signed in with a code (ADR 027). */
-async function mail(
+export async function memberMail(
   details: MembershipMailBasics,
   subject: string,
   preview: string,
@@ -77,7 +77,7 @@ async function mail(
 export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: Date }): Promise<MemberMail> {
   const { trialDays } = MEMBERSHIP_TERMS;
   const firstCharge = formatMemberDay(details.trialEndsAt);
-  return mail(
+  return memberMail(
     details,
     `Your ${trialDays}-day free trial of ${brand()} ${details.planName} has started`,
     `Free until ${firstCharge}, then ${fee(details)} every quarter`,
@@ -102,7 +102,7 @@ export function firstChargeComingMail(
   details: MembershipMailBasics & { chargeOn: Date; cardBrand: string; cardLast4: string },
 ): Promise<MemberMail> {
   const day = formatMemberDay(details.chargeOn);
-  return mail(
+  return memberMail(
     details,
     `Your free trial ends on ${day}: first charge of ${fee(details)}`,
     `Your ${brand()} trial ends on ${day}`,
@@ -135,7 +135,7 @@ export function receiptMail(
   },
 ): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
-  return mail(
+  return memberMail(
     details,
     `Receipt: ${amount} for your ${brand()} ${details.planName} membership`,
     `We received ${amount}`,
@@ -162,7 +162,7 @@ export function paymentFailedMail(
 ): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
   const endsOn = formatMemberDay(details.endsOn);
-  return mail(
+  return memberMail(
     details,
     `Payment reminder: we could not charge ${amount} for your ${brand()} membership`,
     `Please pay before ${endsOn} to keep your membership`,
@@ -190,7 +190,7 @@ export function paymentConfirmationMail(
 ): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
   const endsOn = formatMemberDay(details.endsOn);
-  return mail(
+  return memberMail(
     details,
     `Confirm your payment of ${amount} for your ${brand()} membership`,
     `Your bank asks you to confirm this payment before ${endsOn}`,
@@ -219,7 +219,7 @@ export function membershipCancelledMail(
 ): Promise<MemberMail> {
   const until = formatMemberDay(details.accessUntil);
   const refunded = details.refunded ? formatAmount(details.refunded, details.currency) : undefined;
-  return mail(
+  return memberMail(
     details,
     `Your ${brand()} membership is cancelled`,
     `You keep your benefits until ${until}`,
@@ -251,7 +251,7 @@ export function membershipEndedMail(
 ): Promise<MemberMail> {
   const amount = formatAmount(details.amount, details.currency);
   const endedOn = formatMemberDay(details.endedOn);
-  return mail(
+  return memberMail(
     details,
     `Your ${brand()} membership has ended`,
     `Your membership ended on ${endedOn}: nothing more will be charged`,

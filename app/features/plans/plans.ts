@@ -12,6 +12,19 @@ export function parsePlanId(value: string | null | undefined): PlanId {
   return isOneOf(PLAN_IDS, value) ? value : DEFAULT_PLAN_ID;
 }
 
+/**
+ * The plan a trial link asks for: `?plan=`, or else the plan whose product code `?product=` carries
+ * (the partner sites' parameter), or else the default.
+ */
+export function chosenPlan(
+  plan: string | null,
+  product: string | null,
+  pricing: SiteConfig["pricing"] = siteConfig.pricing,
+): PlanId {
+  if (isOneOf(PLAN_IDS, plan)) return plan;
+  return PLAN_IDS.find((id) => product !== null && pricing[id].productCode === product) ?? DEFAULT_PLAN_ID;
+}
+
 export function plansInOrder(pricing: SiteConfig["pricing"] = siteConfig.pricing): Plan[] {
   return PLAN_IDS.map((id) => pricing[id]);
 }

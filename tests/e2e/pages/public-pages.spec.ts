@@ -1,20 +1,11 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, seriousA11yViolations, test } from "../../support/e2e/fixtures";
 import { PUBLIC_PAGE_PATHS } from "~/platform/seo/sitemap";
 import { siteConfig } from "../../../site.config";
 
-const { domains } = siteConfig;
-const FAST_TRACK_SITE = `https://${domains.fastTrack}/`;
-const CHECK_IN_SITE = `https://${domains.checkIn}/`;
-
-/** The partner sites are not reachable from the test machine: answer for them so a new tab can load. */
-async function stubPartnerSites(context: BrowserContext) {
-  for (const site of [FAST_TRACK_SITE, CHECK_IN_SITE]) {
-    await context.route(`${site}**`, (route) =>
-      route.fulfill({ contentType: "text/html", body: "<title>Partner site</title>" }),
-    );
-  }
-}
+/** Where 'Start Free Trial' leads while the partner domains are placeholders: this site's membership checkout. */
+const checkout = (plan: "medium" | "premium", currency: string) =>
+  `/membership-checkout?plan=${plan}&currency=${currency}${plan === "medium" ? "&product=_3m_49" : ""}`;
 
 async function chooseCurrency(page: Page, label: string) {
   const header = page.getByRole("banner");
@@ -249,16 +240,12 @@ test.describe("pre-checkout", () => {
     await trialButton(page).click();
     const tab = await popup;
     await tab.waitForLoadState();
-    const url = tab.url();
+    const url = new URL(tab.url());
     await tab.close();
-    return url;
+    return url.pathname + url.search;
   }
 
-  test("offers both plans on both tabs, premium first chosen, and opens the right partner site", async ({
-    page,
-    context,
-  }) => {
-    await stubPartnerSites(context);
+  test("offers both plans on both tabs, premium first chosen, and opens the right checkout", async ({ page }) => {
     await page.goto("/pre-checkout");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose Your Plan");
     await expect(page.getByRole("tab")).toHaveText(["Fast Track", "Automated Check-In"]);
@@ -269,21 +256,21 @@ test.describe("pre-checkout", () => {
 
     const trial = trialButton(page);
     await expect(trial).toHaveAttribute("target", "_blank");
-    expect(await openedUrl(page)).toBe(`${FAST_TRACK_SITE}?currency=USD`);
+    expect(await openedUrl(page)).toBe(checkout("premium", "USD"));
 
     // Clicking anywhere on a card chooses it.
     await page.getByRole("tabpanel").getByText("Priority entry to selected museums").click();
     await expect(planRadio(page, "Medium")).toBeChecked();
     await expect(page).toHaveURL("/pre-checkout?plan=medium&tab=fast-track");
-    expect(await openedUrl(page)).toBe(`${FAST_TRACK_SITE}?currency=USD&product=_3m_49`);
+    expect(await openedUrl(page)).toBe(checkout("medium", "USD"));
 
     await page.getByRole("tab", { name: "Automated Check-In" }).click();
     await expect(page.getByRole("tab", { name: "Automated Check-In" })).toHaveAttribute("aria-selected", "true");
     await expect(planRadio(page, "Medium")).toBeChecked();
-    expect(await openedUrl(page)).toBe(`${CHECK_IN_SITE}?currency=USD&product=_3m_49`);
+    expect(await openedUrl(page)).toBe(checkout("medium", "USD"));
 
     await planRadio(page, "Premium").check();
-    expect(await openedUrl(page)).toBe(`${CHECK_IN_SITE}?currency=USD`);
+    expect(await openedUrl(page)).toBe(checkout("premium", "USD"));
   });
 
   test("the plan comes from ?plan=, and anything but medium or premium means premium", async ({ page }) => {
@@ -293,7 +280,7 @@ test.describe("pre-checkout", () => {
     await expect(planRadio(page, "Premium")).toBeChecked();
     await page.goto("/pre-checkout?plan=medium&tab=checkin");
     await expect(page.getByRole("tab", { name: "Automated Check-In" })).toHaveAttribute("aria-selected", "true");
-    await expect(trialButton(page)).toHaveAttribute("href", `${CHECK_IN_SITE}?currency=USD&product=_3m_49`);
+    await expect(trialButton(page)).toHaveAttribute("href", checkout("medium", "USD"));
   });
 
   test("the plan can be chosen with the arrow keys", async ({ page }) => {
@@ -301,25 +288,23 @@ test.describe("pre-checkout", () => {
     await planRadio(page, "Premium").focus();
     await page.keyboard.press("ArrowLeft");
     await expect(planRadio(page, "Medium")).toBeChecked();
-    await expect(trialButton(page)).toHaveAttribute("href", `${FAST_TRACK_SITE}?currency=USD&product=_3m_49`);
+    await expect(trialButton(page)).toHaveAttribute("href", checkout("medium", "USD"));
   });
 
   test("the trial carries the currency the visitor switched to, and the choice survives the switch", async ({
     page,
-    context,
   }) => {
-    await stubPartnerSites(context);
     await page.goto("/pre-checkout?plan=medium&tab=checkin");
     await chooseCurrency(page, "Great Britain Pounds");
     await expect(page.getByRole("tabpanel")).toContainText("£49");
     await expect(planRadio(page, "Medium")).toBeChecked();
-    expect(await openedUrl(page)).toBe(`${CHECK_IN_SITE}?currency=GBP&product=_3m_49`);
+    expect(await openedUrl(page)).toBe(checkout("medium", "GBP"));
 
     await page.getByRole("tab", { name: "Fast Track" }).click();
     await chooseCurrency(page, "Euros");
     await expect(page.getByRole("tabpanel")).toContainText("€49");
     await planRadio(page, "Premium").check();
-    expect(await openedUrl(page)).toBe(`${FAST_TRACK_SITE}?currency=EUR`);
+    expect(await openedUrl(page)).toBe(checkout("premium", "EUR"));
   });
 });
 
@@ -386,7 +371,7 @@ test.describe("tabs on pages that are not hydrated (tabs.script.js)", () => {
     await expect(page).toHaveURL("/pre-checkout?plan=medium&tab=checkin");
     await expect(checkIn.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
       "href",
-      `${CHECK_IN_SITE}?currency=USD&product=_3m_49`,
+      checkout("medium", "USD"),
     );
 
     await page.getByRole("tab", { name: "Automated Check-In" }).press("ArrowLeft");
@@ -395,7 +380,7 @@ test.describe("tabs on pages that are not hydrated (tabs.script.js)", () => {
     await expect(fastTrack.getByRole("radio", { name: /^Medium/ })).toBeChecked();
     await expect(fastTrack.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
       "href",
-      `${FAST_TRACK_SITE}?currency=USD&product=_3m_49`,
+      checkout("medium", "USD"),
     );
 
     await page.getByRole("tab", { name: "Fast Track" }).press("End");
@@ -561,15 +546,15 @@ test.describe("without JavaScript", () => {
       await expect(checkIn).toBeVisible();
 
       const fastTrackTrial = fastTrack.getByRole("link", { name: "Start Free Trial" });
-      await expect(fastTrackTrial).toHaveAttribute("href", `${FAST_TRACK_SITE}?currency=USD`);
+      await expect(fastTrackTrial).toHaveAttribute("href", checkout("premium", "USD"));
       await fastTrack.getByText("Priority entry to selected museums").click();
       await expect(fastTrack.getByRole("radio", { name: /^Medium/ })).toBeChecked();
-      await expect(fastTrackTrial).toHaveAttribute("href", `${FAST_TRACK_SITE}?currency=USD&product=_3m_49`);
+      await expect(fastTrackTrial).toHaveAttribute("href", checkout("medium", "USD"));
 
       const checkInTrial = checkIn.getByRole("link", { name: "Start Free Trial" });
-      await expect(checkInTrial).toHaveAttribute("href", `${CHECK_IN_SITE}?currency=USD`);
+      await expect(checkInTrial).toHaveAttribute("href", checkout("premium", "USD"));
       await checkIn.getByRole("radio", { name: /^Medium/ }).check();
-      await expect(checkInTrial).toHaveAttribute("href", `${CHECK_IN_SITE}?currency=USD&product=_3m_49`);
+      await expect(checkInTrial).toHaveAttribute("href", checkout("medium", "USD"));
     });
   });
 

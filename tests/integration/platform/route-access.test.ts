@@ -180,6 +180,14 @@ const TABLE: RouteAccess[] = [
     post: adminPage(404),
   },
   { route: "pre-checkout", path: "/pre-checkout", get: everyone(200), post: everyone(NOT_ALLOWED) },
+  { route: "membership-checkout", path: "/membership-checkout", get: everyone(200), post: everyone(400) },
+  {
+    // The membership's opaque id is what shows its confirmation; there is none by this one.
+    route: "membership-checkout/:membershipId",
+    path: `/membership-checkout/${NO_SUCH_ID}`,
+    get: everyone(404),
+    post: everyone(NOT_ALLOWED),
+  },
   { route: "services", path: "/services", get: everyone(200), post: everyone(NOT_ALLOWED) },
   { route: "services/contact", path: "/services/contact", get: everyone(200), post: everyone(400) },
   { route: "fast-track", path: "/fast-track", get: everyone(200), post: everyone(NOT_ALLOWED) },

@@ -140,6 +140,7 @@ function PlanOptions({
 function TrialButtons({ site }: { site: TrialSite }) {
   const currency = useCurrency();
   const hintId = `${site}-trial-hint`;
+  const partner = trialSiteDomain(site);
   return (
     <div className="mt-8">
       {plansInOrder().map((plan) => (
@@ -165,7 +166,7 @@ function TrialButtons({ site }: { site: TrialSite }) {
         </div>
       ))}
       <p id={hintId} className="mt-3 text-center text-xs text-muted-foreground sm:text-right">
-        Opens {trialSiteDomain(site)} in a new tab.
+        {partner ? `Opens ${partner} in a new tab.` : "Opens the checkout in a new tab."}
       </p>
     </div>
   );

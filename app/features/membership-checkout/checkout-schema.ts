@@ -1,0 +1,39 @@
+import { CURRENCY_CODES } from "~/lib/currency";
+import { cardSchema } from "~/features/payments/card";
+import { startConsentShape } from "~/features/booking/start-consent";
+import { PLAN_IDS } from "~/features/plans/plans";
+import { z } from "~/lib/zod";
+
+const NAME_MAX = 100;
+const EMAIL_MAX = 255;
+
+/** The first step: who starts the trial, checked against the one-trial-per-address rule before any card is asked for. */
+export const checkoutDetailsSchema = z.object({
+  step: z.literal("details"),
+  fullName: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(NAME_MAX, `Full name must be at most ${NAME_MAX} characters`),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+    .pipe(z.email("Invalid email address")),
+  plan: z.enum(PLAN_IDS, { error: "Please choose a plan" }),
+  currency: z.enum(CURRENCY_CODES, { error: "Please choose a currency" }),
+});
+
+/**
+ * The second step: the same details, the card (kept, not charged), the request to start now, and
+ * the form's key, new with every page and every refusal: a form sent twice starts one trial.
+ */
+export function checkoutCardSchema(now: Date) {
+  return checkoutDetailsSchema
+    .extend(cardSchema(now).shape)
+    .extend(startConsentShape)
+    .extend({
+      step: z.literal("card"),
+      checkoutKey: z.uuid("This form has expired. Please reload the page and try again."),
+    });
+}
