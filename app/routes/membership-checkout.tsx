@@ -6,15 +6,23 @@ import type { Route } from "./+types/membership-checkout";
 import { PageHeading } from "~/components/layout/page-heading";
 import { SectionCard } from "~/components/layout/section-card";
 import { database } from "~/db/client.server";
-import { checkoutCardSchema, checkoutDetailsSchema } from "~/features/membership-checkout/checkout-schema";
+import {
+  checkoutCardSchema,
+  checkoutDetailsSchema,
+  checkoutHostedSchema,
+} from "~/features/membership-checkout/checkout-schema";
 import { checkoutTerms } from "~/features/membership-checkout/checkout-terms";
 import {
   HAD_TRIAL,
   hadTrial,
+  openHostedCheckout,
+  settleHostedCheckout,
   startMembershipCheckout,
+  type CheckoutOutcome,
 } from "~/features/membership-checkout/membership-checkout.server";
 import { CheckoutCardForm, CheckoutDetailsForm } from "~/features/membership-checkout/ui/membership-checkout-form";
-import { ChosenPlan, HostedCardNotice } from "~/features/membership-checkout/ui/chosen-plan";
+import { ChosenPlan } from "~/features/membership-checkout/ui/chosen-plan";
+import { StripeCheckoutForm } from "~/features/membership-checkout/ui/stripe-checkout-form";
 import { CARD_SECRETS, expiryYears } from "~/features/payments/card";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { chosenPlan } from "~/features/plans/plans";
@@ -47,52 +55,96 @@ export function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   return {
     chosen,
-    hostedCard: paymentGateway().kind === "hosted-card",
     checkoutKey: randomUUID(),
     expiryYears: expiryYears(now),
     terms: checkoutTerms({ ...chosen, now }),
   };
 }
 
-/** Which step the page shows after a post, with the first step's details and a new form key. */
+/** With Stripe: the card check the first step opened, for Stripe.js to confirm. */
+interface HostedSetup {
+  setupRef: string;
+  clientSecret: string;
+  hostedFields: { publishableKey: string; scriptUrl: string };
+}
+
+/** Which step the page shows after a post, with the first step's details and the form's key. */
 interface Step {
   step: "details" | "card";
   details: { fullName: string; email: string } | null;
   checkoutKey: string;
+  hosted: HostedSetup | null;
   result?: SubmissionResult<string[]>;
 }
 
+const backToDetails = (): Step => ({ step: "details", details: null, checkoutKey: randomUUID(), hosted: null });
+
 export async function action({ request }: Route.ActionArgs) {
-  const gateway = paymentGateway();
-  if (gateway.kind === "hosted-card") {
-    return data<Step>({ step: "details", details: null, checkoutKey: randomUUID() }, 404);
-  }
   const step = (await readFormData(request.clone())).get("step");
-  if (step !== "card") {
-    return handleFormAction<
-      typeof checkoutDetailsSchema,
-      { had: boolean; fullName: string; email: string },
-      Step,
-      Step
-    >({
+  return step === "card" ? startTrial(request) : checkDetails(request);
+}
+
+/**
+ * The first step: refused for an address that had its trial; otherwise the card step, under a new
+ * form key, with Stripe's card check already opened for it when Stripe takes the card.
+ */
+function checkDetails(request: Request) {
+  const gateway = paymentGateway();
+  return handleFormAction<typeof checkoutDetailsSchema, Step | null, Step, Step>({
+    request,
+    form: "membership-checkout-details",
+    schema: checkoutDetailsSchema,
+    rateLimit: "publicForms",
+    refuseUnexpectedFields: "the price is set by us",
+    refusalData: backToDetails,
+    save: async ({ fullName, email }) => {
+      if (await hadTrial(database().db, email)) return null;
+      const checkoutKey = randomUUID();
+      const hosted =
+        gateway.kind === "hosted-card"
+          ? { ...(await openHostedCheckout(gateway, { email, checkoutKey })), hostedFields: gateway.browser }
+          : null;
+      return { step: "card", details: { fullName, email }, checkoutKey, hosted };
+    },
+    failure: {
+      log: "membership checkout could not open its card step",
+      formError: "Something went wrong, and nothing was charged. Please try again in a moment.",
+    },
+    answer: (next, { refuse }) => (next ? data<Step>(next) : refuse(409, [HAD_TRIAL])),
+  });
+}
+
+function startTrial(request: Request) {
+  const gateway = paymentGateway();
+  const now = new Date();
+  const answer = (outcome: CheckoutOutcome, refuse: (status: number, errors: string[]) => unknown) => {
+    if (outcome.kind === "had-trial") return refuse(409, [HAD_TRIAL]);
+    if (outcome.kind === "refused") return refuse(402, [outcome.message]);
+    nudgeOutbox();
+    return redirectWithToast(`/membership-checkout/${outcome.membershipId}`, {
+      type: "success",
+      title: "Your free trial has started",
+      description: "Nothing was charged today.",
+    });
+  };
+  const failure = {
+    log: "membership checkout failed",
+    formError: "Your trial could not be started. Please try again.",
+  };
+  if (gateway.kind === "hosted-card") {
+    // A refusal goes back to the first step: Stripe's card check is used once.
+    return handleFormAction({
       request,
-      form: "membership-checkout-details",
-      schema: checkoutDetailsSchema,
-      rateLimit: "publicForms",
+      form: "membership-checkout",
+      schema: checkoutHostedSchema,
+      rateLimit: "payment",
       refuseUnexpectedFields: "the price is set by us",
-      refusalData: () => ({ step: "details", details: null, checkoutKey: randomUUID() }),
-      save: async ({ fullName, email }) => ({ had: await hadTrial(database().db, email), fullName, email }),
-      failure: {
-        log: "membership checkout details check failed",
-        formError: "Something went wrong. Please try again.",
-      },
-      answer: ({ had, fullName, email }, { refuse }) => {
-        if (had) return refuse(409, [HAD_TRIAL]);
-        return data<Step>({ step: "card", details: { fullName, email }, checkoutKey: randomUUID() });
-      },
+      refusalData: backToDetails,
+      save: (input) => settleHostedCheckout(database().db, gateway, { ...input, origin: siteOrigin(request), now }),
+      failure,
+      answer: (outcome, { refuse }) => answer(outcome, refuse) as ReturnType<typeof refuse>,
     });
   }
-  const now = new Date();
   return handleFormAction({
     request,
     form: "membership-checkout",
@@ -100,29 +152,16 @@ export async function action({ request }: Route.ActionArgs) {
     rateLimit: "payment",
     refuseUnexpectedFields: "the price is set by us",
     hideFields: CARD_SECRETS,
-    refusalData: (): Step => ({ step: "card", details: null, checkoutKey: randomUUID() }),
-    save: ({ fullName, email, plan, currency, cardNumber, expiryMonth, expiryYear, cvv, checkoutKey }) =>
+    refusalData: (): Step => ({ step: "card", details: null, checkoutKey: randomUUID(), hosted: null }),
+    save: ({ cardNumber, expiryMonth, expiryYear, cvv, ...input }) =>
       startMembershipCheckout(database().db, gateway, {
-        fullName,
-        email,
-        plan,
-        currency,
+        ...input,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
-        checkoutKey,
         origin: siteOrigin(request),
         now,
       }),
-    failure: { log: "membership checkout failed", formError: "Your trial could not be started. Please try again." },
-    answer: (outcome, { refuse }) => {
-      if (outcome.kind === "had-trial") return refuse(409, [HAD_TRIAL]);
-      if (outcome.kind === "refused") return refuse(402, [outcome.message]);
-      nudgeOutbox();
-      return redirectWithToast(`/membership-checkout/${outcome.membershipId}`, {
-        type: "success",
-        title: "Your free trial has started",
-        description: "Nothing was charged today.",
-      });
-    },
+    failure,
+    answer: (outcome, { refuse }) => answer(outcome, refuse) as ReturnType<typeof refuse>,
   });
 }
 
@@ -139,8 +178,14 @@ export default function MembershipCheckoutPage({ loaderData, actionData }: Route
       />
       <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 pb-16 sm:px-6 md:grid-cols-[1fr_22rem]">
         <SectionCard title={step === "card" ? "Your card" : "Your details"}>
-          {loaderData.hostedCard ? (
-            <HostedCardNotice />
+          {step === "card" && actionData?.hosted ? (
+            <StripeCheckoutForm
+              chosen={chosen}
+              details={actionData.details}
+              checkoutKey={checkoutKey}
+              hosted={actionData.hosted}
+              terms={terms}
+            />
           ) : step === "card" ? (
             <CheckoutCardForm
               key={checkoutKey}

@@ -1,10 +1,13 @@
 import { CURRENCY_CODES } from "~/lib/currency";
 import { cardSchema } from "~/features/payments/card";
-import { startConsentShape } from "~/features/booking/start-consent";
 import { PLAN_IDS } from "~/features/plans/plans";
 import { z } from "~/lib/zod";
 
 const NAME_MAX = 100;
+export const TRIAL_CONSENT_REQUIRED =
+  "Please tick the box to ask for your free trial to start now: we cannot start it without it.";
+const trialConsentShape = { consent: z.literal("on", { error: TRIAL_CONSENT_REQUIRED }) };
+const CARD_NOT_READ = "Your card could not be read. Please try again.";
 const EMAIL_MAX = 255;
 
 /** The first step: who starts the trial, checked against the one-trial-per-address rule before any card is asked for. */
@@ -31,9 +34,19 @@ export const checkoutDetailsSchema = z.object({
 export function checkoutCardSchema(now: Date) {
   return checkoutDetailsSchema
     .extend(cardSchema(now).shape)
-    .extend(startConsentShape)
+    .extend(trialConsentShape)
     .extend({
       step: z.literal("card"),
       checkoutKey: z.uuid("This form has expired. Please reload the page and try again."),
     });
 }
+
+/**
+ * With Stripe: the same details, the request to start now, the form's key, and the card check that
+ * Stripe.js confirmed (its id only: the card never reaches our server).
+ */
+export const checkoutHostedSchema = checkoutDetailsSchema.extend(trialConsentShape).extend({
+  step: z.literal("card"),
+  checkoutKey: z.uuid("This form has expired. Please reload the page and try again."),
+  setupRef: z.string({ error: CARD_NOT_READ }).regex(/^\w{1,255}$/, CARD_NOT_READ),
+});

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, memberships } from "~/db/schema";
-import { insertTrial, summariseTrial } from "~/features/memberships/enrolment.server";
+import { insertTrial, summariseTrial, type ProviderBilling } from "~/features/memberships/enrolment.server";
+import { trialEndsAt } from "~/features/memberships/trial-offer";
 import type { TrialSummary } from "~/features/memberships/trial-summary";
-import type { Card, CardFormGateway } from "~/features/payments/gateway";
+import type { Card, CardFormGateway, HostedCardGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import type { PlanId } from "~/features/site-config/types";
 import type { CurrencyCode } from "~/lib/currency";
 import { isUuid } from "~/lib/uuid";
@@ -36,36 +37,107 @@ function answerKnown(known: { id: string; checkoutKey: string | null }, checkout
   return known.checkoutKey === checkoutKey ? { kind: "started", membershipId: known.id } : { kind: "had-trial" };
 }
 
+interface CheckoutInput {
+  fullName: string;
+  email: string;
+  plan: PlanId;
+  currency: CurrencyCode;
+  checkoutKey: string;
+  origin: string;
+  now: Date;
+}
+
 /**
- * Starts `plan`'s free trial at the membership checkout: the card is checked with its bank and kept
- * (not charged), outside any transaction and under the form's key, then the customer of the address,
- * the trial with the request to start now, and the contract e-mail are written together. The same
- * form sent again is answered with the trial it started; an address that had a trial gets none, and
- * its card is not even checked.
+ * Starts `plan`'s free trial at the membership checkout, with the sandbox: the card is checked with
+ * its bank and kept (not charged), outside any transaction and under the form's key, then the trial
+ * is written. The same form sent again is answered with the trial it started; an address that had
+ * a trial gets none, and its card is not even checked.
  */
 export async function startMembershipCheckout(
   db: Database,
   gateway: CardFormGateway,
-  input: {
-    fullName: string;
-    email: string;
-    plan: PlanId;
-    currency: CurrencyCode;
-    card: Card;
-    checkoutKey: string;
-    origin: string;
-    now: Date;
-  },
+  input: CheckoutInput & { card: Card },
 ): Promise<CheckoutOutcome> {
-  const email = input.email.toLowerCase();
-  const known = await membershipOf(db, email);
+  const known = await membershipOf(db, input.email);
   if (known) return answerKnown(known, input.checkoutKey);
   const saved = await gateway.saveCard({
     card: input.card,
     idempotencyKey: `membership-checkout:${input.checkoutKey}`,
   });
   if (!saved.paymentMethod) return { kind: "refused", message: saved.message };
-  const paymentMethod = saved.paymentMethod;
+  return recordTrial(db, input, saved.paymentMethod);
+}
+
+const providerKeys = (checkoutKey: string) => ({
+  customer: `membership-checkout:${checkoutKey}:customer`,
+  setup: `membership-checkout:${checkoutKey}:setup`,
+  subscription: `membership-checkout:${checkoutKey}:subscription`,
+});
+
+/**
+ * With Stripe, once the address may have a trial: its customer and a card check without payment (a
+ * SetupIntent), under keys made from the form's, for Stripe.js to confirm in the browser (3-D
+ * Secure when the bank asks).
+ */
+export async function openHostedCheckout(
+  gateway: HostedCardGateway,
+  { email, checkoutKey }: { email: string; checkoutKey: string },
+): Promise<{ setupRef: string; clientSecret: string }> {
+  const keys = providerKeys(checkoutKey);
+  const customer = await gateway.openCustomer({ email: email.toLowerCase(), idempotencyKey: keys.customer });
+  const setup = await gateway.openCardSetup({ customerRef: customer.ref, idempotencyKey: keys.setup });
+  return { setupRef: setup.ref, clientSecret: setup.clientSecret };
+}
+
+export const CARD_NOT_CONFIRMED = "Your bank has not confirmed your card. Nothing was charged: please try again.";
+
+/**
+ * With Stripe, after Stripe.js confirmed the card: the setup is read from Stripe (never the
+ * browser's word) and must belong to this form's customer; the subscription is created with the
+ * trial's end as `trial_end`, and the trial is written. A subscription that loses the race for its
+ * address is cancelled at once, charging nothing.
+ */
+export async function settleHostedCheckout(
+  db: Database,
+  gateway: HostedCardGateway,
+  input: CheckoutInput & { setupRef: string },
+): Promise<CheckoutOutcome> {
+  const known = await membershipOf(db, input.email);
+  if (known) return answerKnown(known, input.checkoutKey);
+  const keys = providerKeys(input.checkoutKey);
+  const customer = await gateway.openCustomer({ email: input.email.toLowerCase(), idempotencyKey: keys.customer });
+  const setup = await gateway.readCardSetup(input.setupRef);
+  if (setup.customerRef !== customer.ref || setup.status !== "succeeded" || !setup.card) {
+    return { kind: "refused", message: CARD_NOT_CONFIRMED };
+  }
+  const subscription = await gateway.subscribe({
+    customerRef: customer.ref,
+    paymentMethodRef: setup.card.ref,
+    plan: input.plan,
+    currency: input.currency,
+    trialEndsAt: trialEndsAt(input.now),
+    idempotencyKey: keys.subscription,
+  });
+  const outcome = await recordTrial(db, input, setup.card, {
+    subscriptionRef: subscription.ref,
+    customerRef: customer.ref,
+    trialEndsAt: subscription.trialEndsAt,
+  });
+  if (outcome.kind === "had-trial") await gateway.cancelSubscription(subscription.ref);
+  return outcome;
+}
+
+/**
+ * Writes the customer of the address, the trial with the request to start now, and the contract
+ * e-mail, together. When another start for the address came first, answers as that one says.
+ */
+async function recordTrial(
+  db: Database,
+  input: CheckoutInput,
+  paymentMethod: SavedPaymentMethod,
+  billing?: ProviderBilling,
+): Promise<CheckoutOutcome> {
+  const email = input.email.toLowerCase();
   const consentWording = checkoutConsentWording(input.plan);
   const membershipId = await db.transaction(async (tx) => {
     const [customer] = await tx
@@ -80,6 +152,7 @@ export async function startMembershipCheckout(
       plan: input.plan,
       currency: input.currency,
       paymentMethod,
+      billing,
       startedAt: input.now,
       checkout: { consentWording, idempotencyKey: input.checkoutKey },
     });

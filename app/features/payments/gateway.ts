@@ -184,6 +184,8 @@ export interface HostedCardGateway extends GatewayCommon {
    */
   readRefunds(chargeRef: string): Promise<{ paymentRef: string | undefined; refunds: ProviderRefund[] }>;
   readInvoice(ref: string): Promise<ProviderInvoiceState>;
+  /** The provider's customer a membership's cards and fees belong to; the same key always answers the same one. */
+  openCustomer(request: { email: string; idempotencyKey: string }): Promise<{ ref: string }>;
   /** Opens a new card's check with its bank, with no payment (a SetupIntent): the card is kept for the customer. */
   openCardSetup(request: {
     customerRef: string;
@@ -246,8 +248,8 @@ export interface SubscribeRequest {
   /** When the trial ends and the first fee is charged: ours, so that the provider charges when we said it would. */
   trialEndsAt: Date;
   idempotencyKey: string;
-  /** Our membership's order, for the provider's records. */
-  orderId: string;
+  /** Our membership's order, for the provider's records; none for a trial started at the membership checkout. */
+  orderId?: string;
 }
 
 export interface ProviderSubscription {

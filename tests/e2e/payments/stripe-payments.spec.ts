@@ -184,6 +184,55 @@ stripeTest("runs the bank's 3-D Secure check before the booking is confirmed", a
   await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
 });
 
+stripeTest(
+  "starts a Premium trial at the membership checkout: Stripe's card check with 3-D Secure, then a subscription with the trial's end",
+  async ({ page, stripeSite, sentToUs }, testInfo) => {
+    const email = uniqueEmail("stripe-checkout");
+    const [askedBefore, eventsBefore] = [stripeSite.fake.requests.length, stripeSite.fake.events.length];
+    const asked = (path: string) =>
+      stripeSite.fake.requests.slice(askedBefore).filter((request) => request.path === path);
+    await page.goto("/membership-checkout?plan=premium&currency=EUR");
+    await page.getByLabel("Full name").fill("Lotte de Wit");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("group", { name: "Card Details" }).getByLabel("Card number")).toBeVisible();
+    await typeCard(page, "4000 0027 6000 3184");
+    const start = page.getByRole("button", { name: "Start free trial – then €79 every 3 months" });
+    await start.click();
+    await expect(page.getByRole("alert")).toContainText("Please tick the box to ask for your free trial to start now");
+    await page.getByRole("checkbox", { name: /^I ask for my Premium membership's free trial/ }).check();
+    await screenshots(page, "stripe-membership-checkout", testInfo);
+    await start.click();
+    await page
+      .getByRole("dialog", { name: "3D Secure authentication" })
+      .getByRole("button", { name: "Complete authentication" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your free trial has started");
+    await expect(page.getByText("charged to your Visa ending 3184")).toBeVisible();
+    await waitForMail(email, { subject: /free trial of .+ Premium has started$/ });
+
+    // At Stripe: the card was checked, never charged, and the subscription waits for the trial's end.
+    // One customer, asked for under one key by both steps; one subscription; no payment.
+    expect(new Set(asked("/v1/customers").map((request) => request.idempotencyKey)).size).toBe(1);
+    expect(asked("/v1/subscriptions")).toHaveLength(1);
+    expect(asked("/v1/payment_intents")).toEqual([]);
+    await stripeSite.fake.settled();
+    const subscription = stripeSite.fake.events
+      .slice(eventsBefore)
+      .find((event) => event.type === "customer.subscription.created")!.data.object as {
+      status: string;
+      trial_end: number;
+      items: { data: { price: { lookup_key: string } }[] };
+    };
+    expect(subscription.status).toBe("trialing");
+    expect(subscription.items.data[0]!.price.lookup_key).toMatch(/premium/);
+    expect(subscription.items.data[0]!.price.lookup_key).toMatch(/eur/i);
+    expect(subscription.trial_end * 1000).toBeGreaterThan(Date.now() + 2 * 24 * 3600 * 1000);
+    expect(stripeSite.fake.deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
+    expect(sentToUs.join("\n")).not.toMatch(/3184 ?$|4000 ?0027/m);
+  },
+);
+
 stripeTest.describe("refused payments", () => {
   // A declined card is Stripe's 402; Stripe out of reach is our 503.
   stripeTest.use({ allowedHttpErrors: [402, 404, 503] });

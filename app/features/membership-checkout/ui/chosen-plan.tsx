@@ -35,19 +35,3 @@ export function ChosenPlan({ plan: planId, currency }: { plan: PlanId; currency:
     </SectionCard>
   );
 }
-
-/**
- * With Stripe, a card is taken by Stripe's own fields; this checkout does not have them yet, so it
- * says where a trial starts instead: with a first fast track, as before.
- */
-export function HostedCardNotice() {
-  return (
-    <p>
-      Your free trial starts with your first Fast Track booking.{" "}
-      <Link to="/fast-track-form" className="font-medium text-link underline underline-offset-4">
-        Book a Fast Track
-      </Link>
-      .
-    </p>
-  );
-}

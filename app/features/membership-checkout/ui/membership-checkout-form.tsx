@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField } from "~/components/ui/input-field";
 import { StatusButton } from "~/components/ui/status-button";
@@ -45,14 +45,18 @@ export function CheckoutDetailsForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutDetailsSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+    <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-5">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="details" />
       <ChosenFields {...chosen} />
       <InputField field={fields.fullName} label="Full name" autoComplete="name" />
       <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
       <p className="text-sm text-muted-foreground">
-        Each e-mail address gets one free trial: we check yours before we ask for a card.
+        Each e-mail address gets one free trial: we check yours before we ask for a card. Already a member?{" "}
+        <Link to="/account/sign-in" className="font-medium text-link underline underline-offset-4">
+          Sign in to your account
+        </Link>
+        .
       </p>
       <StatusButton pending={pending} pendingLabel="Checking..." size="lg" className="w-full">
         Continue
@@ -94,7 +98,7 @@ export function CheckoutCardForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutCardSchema(new Date()) }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+    <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-5">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="card" />
       <input type="hidden" name="checkoutKey" value={checkoutKey} />

@@ -100,7 +100,7 @@ export function createStripeGateway(
           items: [{ price: price.id }],
           trial_end: Math.floor(trialEndsAt.getTime() / 1000),
           default_payment_method: paymentMethodRef,
-          metadata: { orderId },
+          ...(orderId && { metadata: { orderId } }),
         },
         { idempotencyKey },
       );
@@ -185,6 +185,11 @@ export function createStripeGateway(
         paymentRef,
         awaitsAuthentication: payment?.status === "requires_action",
       };
+    },
+
+    async openCustomer({ email, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email }, { idempotencyKey });
+      return { ref: customer.id };
     },
 
     async openCardSetup({ customerRef, idempotencyKey }) {
