@@ -21,6 +21,8 @@ import {
 } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { refundIssuedMail } from "~/features/payments/refund-mail";
+import { membershipContractMail } from "~/features/membership-checkout/contract-mail";
+import { checkoutConsentWording } from "~/features/membership-checkout/checkout-terms";
 import { manageMembershipLink } from "~/features/auth/sign-in-link.server";
 import { withdrawalAcknowledgementMail } from "~/features/withdrawal/withdrawal-mail";
 
@@ -141,6 +143,23 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       sentWhen: "Au client, avec la confirmation, quand le premier Fast Track payé d'une adresse ouvre l'essai.",
       facts: ["4 June 2030", "€49 every 3 months"],
       mail: await trialStartedMail({ ...member, trialEndsAt: trialEnd }),
+    },
+    {
+      id: "membership-contract",
+      label: "Essai commencé au tunnel d'adhésion (contrat)",
+      sentWhen: "Au client, quand le tunnel d'adhésion (/membership-checkout) a gardé sa carte et ouvert l'essai.",
+      facts: ["4 June 2030", "€79 every 3 months", "Visa ending 4242", "Model withdrawal form"],
+      mail: await membershipContractMail({
+        ...member,
+        planId: "premium",
+        planName: "Premium",
+        price: 7900,
+        fullName: "Ann Lee",
+        startedAt: subDays(trialEnd, MEMBERSHIP_TERMS.trialDays),
+        trialEndsAt: trialEnd,
+        card: "Visa ending 4242",
+        consent: checkoutConsentWording("premium"),
+      }),
     },
     {
       id: "first-charge-coming",

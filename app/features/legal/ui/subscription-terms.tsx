@@ -23,11 +23,12 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     title: "The free trial",
     body: (
       <p>
-        Your first fast-track purchase starts a {terms.trialDays}-day free trial of the {terms.trialPlan.name} plan, one
-        per e-mail address. Nothing is charged for the trial, and {terms.reminderBefore} before it ends we e-mail you
-        the date and the amount of the first charge. If you do not cancel, the trial becomes a paid membership when it
-        ends: <Price amount={terms.trialPlan.price} /> is charged on that day and then {terms.everyPeriod}. If you
-        cancel online before the trial ends, you pay nothing at all.
+        Choosing a plan and giving a card at our membership checkout starts a {terms.trialDays}-day free trial of that
+        plan; your first fast-track purchase also starts one, of the {terms.trialPlan.name} plan. There is one trial per
+        e-mail address. Nothing is charged for the trial, and {terms.reminderBefore} before it ends we e-mail you the
+        date and the amount of the first charge. If you do not cancel, the trial becomes a paid membership when it ends:
+        your plan's fee (for {terms.trialPlan.name}, <Price amount={terms.trialPlan.price} />) is charged on that day
+        and then {terms.everyPeriod}. If you cancel online before the trial ends, you pay nothing at all.
       </p>
     ),
   },
@@ -37,7 +38,7 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     body: (
       <>
         <p>
-          When the trial ends, the fee of your plan is charged to the card you paid with, and then {terms.everyPeriod}:
+          When the trial ends, the fee of your plan is charged to the card you gave us, and then {terms.everyPeriod}:
         </p>
         <ul>
           {terms.plans.map((plan) => (
