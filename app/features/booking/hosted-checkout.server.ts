@@ -196,7 +196,7 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
       currency: order.currency,
       trialEndsAt: trialEndsAt(paid.at),
       idempotencyKey: `order-subscription:${order.id}`,
-      orderId: order.id,
+      startedBy: { orderId: order.id },
     });
     const email = order.email;
     const started = await db.transaction(async (tx) => {

@@ -117,6 +117,7 @@ export async function settleHostedCheckout(
     currency: input.currency,
     trialEndsAt: trialEndsAt(input.now),
     idempotencyKey: keys.subscription,
+    startedBy: { email: input.email.toLowerCase() },
   });
   const outcome = await recordTrial(db, input, setup.card, {
     subscriptionRef: subscription.ref,

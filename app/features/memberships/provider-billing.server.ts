@@ -75,19 +75,37 @@ export async function followSubscription(
 }
 
 /**
- * A subscription started for an order whose address has another membership: two first payments of
- * one address raced, the other won, and cancelling this one right after failed. It must not bill.
- * (While a winning order's own membership is being written, its address has none yet.)
+ * A subscription started for an address that has another membership: two first payments (or
+ * membership checkouts) of one address raced, the other won, and cancelling this one right after
+ * failed. It must not bill. (While the winner's own membership is being written, its address has none yet.)
  */
 async function isStray(tx: Database, subscription: ProviderSubscriptionState) {
-  if (subscription.status === "canceled" || !subscription.orderId || !isUuid(subscription.orderId)) return false;
+  if (subscription.status === "canceled") return false;
+  const other = subscription.orderId
+    ? await membershipOfOrderAddress(tx, subscription.orderId)
+    : subscription.email
+      ? await membershipOfAddress(tx, subscription.email)
+      : undefined;
+  return other !== undefined && other.ref !== subscription.ref;
+}
+
+async function membershipOfOrderAddress(tx: Database, orderId: string) {
+  if (!isUuid(orderId)) return undefined;
   const [other] = await tx
     .select({ ref: memberships.providerSubscriptionRef })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(memberships, eq(memberships.email, sql`lower(${customers.email})`))
-    .where(eq(orders.id, subscription.orderId));
-  return other !== undefined && other.ref !== subscription.ref;
+    .where(eq(orders.id, orderId));
+  return other;
+}
+
+async function membershipOfAddress(tx: Database, email: string) {
+  const [other] = await tx
+    .select({ ref: memberships.providerSubscriptionRef })
+    .from(memberships)
+    .where(eq(memberships.email, email.toLowerCase()));
+  return other;
 }
 
 /**

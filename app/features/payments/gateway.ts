@@ -219,6 +219,8 @@ export interface ProviderSubscriptionState {
   currentPeriodEnd: Date;
   /** The order whose payment started it. */
   orderId: string | undefined;
+  /** The address a membership checkout started it for. */
+  email: string | undefined;
 }
 
 /** One of its invoices (a quarter's fee), as the provider says it stands now. */
@@ -248,8 +250,11 @@ export interface SubscribeRequest {
   /** When the trial ends and the first fee is charged: ours, so that the provider charges when we said it would. */
   trialEndsAt: Date;
   idempotencyKey: string;
-  /** Our membership's order, for the provider's records; none for a trial started at the membership checkout. */
-  orderId?: string;
+  /**
+   * Whose it is, for the provider's records and for telling a stray one later: the order whose
+   * payment started it, or the address a membership checkout started it for.
+   */
+  startedBy: { orderId: string } | { email: string };
 }
 
 export interface ProviderSubscription {

@@ -695,6 +695,22 @@ describe("the membership on Stripe Billing", () => {
     expect(await membershipOf("wes@example.com")).toMatchObject({ status: "trialing" });
   });
 
+  it("cancels a stray subscription a membership checkout left for an address that already has its membership", async () => {
+    await paidOrder("ida@example.com");
+    const member = await membershipOf("ida@example.com");
+    const [price] = (await stripe.prices.list({ lookup_keys: ["premium_eur_quarterly"] })).data;
+    // What a checkout that lost the race leaves when cancelling it failed: a subscription for the address.
+    const stray = await stripe.subscriptions.create({
+      customer: (await stripe.customers.create({ email: "ida@example.com" })).id,
+      items: [{ price: price!.id }],
+      trial_period_days: 3,
+      metadata: { email: "Ida@Example.com" },
+    });
+    await deliverNewEvents();
+    expect((await stripe.subscriptions.retrieve(stray.id)).status).toBe("canceled");
+    expect((await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).status).toBe("trialing");
+  });
+
   it("ends a renewed quarter with one month's notice: Stripe cancels then (cancel_at), the rest of the fee is refunded", async () => {
     await paidOrder("pia@example.com");
     const trial = await membershipOf("pia@example.com");

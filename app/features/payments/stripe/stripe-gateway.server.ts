@@ -91,7 +91,7 @@ export function createStripeGateway(
       };
     },
 
-    async subscribe({ customerRef, paymentMethodRef, plan, currency, trialEndsAt, idempotencyKey, orderId }) {
+    async subscribe({ customerRef, paymentMethodRef, plan, currency, trialEndsAt, idempotencyKey, startedBy }) {
       const price = await quarterlyPrice(plan, currency);
       await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
       const subscription = await stripe.subscriptions.create(
@@ -100,7 +100,7 @@ export function createStripeGateway(
           items: [{ price: price.id }],
           trial_end: Math.floor(trialEndsAt.getTime() / 1000),
           default_payment_method: paymentMethodRef,
-          ...(orderId && { metadata: { orderId } }),
+          metadata: startedBy,
         },
         { idempotencyKey },
       );
@@ -140,6 +140,7 @@ export function createStripeGateway(
         currentPeriodStart: fromUnix(start),
         currentPeriodEnd: fromUnix(end),
         orderId: subscription.metadata?.orderId,
+        email: subscription.metadata?.email,
       };
     },
 
