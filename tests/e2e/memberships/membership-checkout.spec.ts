@@ -106,6 +106,9 @@ test.describe("the membership checkout", () => {
     await expect(results.getByRole("row")).toHaveCount(2);
     await expect(results).toContainText("Premium");
     await expect(results).toContainText("Essai");
+    // The dashboard counts the trials per plan: this one at least on Premium.
+    await page.goto("/admin");
+    await expect(page.getByTestId("plans-trialing")).toContainText(/Premium [1-9]/);
   });
 
   test("without JavaScript: Medium by its product code, a declined card, then one trial per address said before the card", async ({

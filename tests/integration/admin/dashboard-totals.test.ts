@@ -90,7 +90,16 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
       await book(db(), { email, pay: "paid" });
     }
     expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
-      members: expect.arrayContaining([{ status: "trialing", members: 3 }]),
+      members: expect.arrayContaining([
+        {
+          status: "trialing",
+          members: 3,
+          byPlan: [
+            { plan: "medium", members: 3 },
+            { plan: "premium", members: 0 },
+          ],
+        },
+      ]),
       recurring: [{ currency: "EUR", amount: 3 * 4900 }],
     });
 
@@ -119,8 +128,15 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
       .where(eq(memberships.id, two!.id));
     expect(await expectMembershipFiguresToMatchRecount(db())).toEqual({
       members: expect.arrayContaining([
-        { status: "active", members: 1 },
-        { status: "cancelled", members: 2 },
+        {
+          status: "active",
+          members: 1,
+          byPlan: [
+            { plan: "medium", members: 0 },
+            { plan: "premium", members: 1 },
+          ],
+        },
+        expect.objectContaining({ status: "cancelled", members: 2 }),
       ]),
       recurring: [{ currency: "GBP", amount: 7900 }],
     });

@@ -131,6 +131,17 @@ export async function expectMembershipFiguresToMatchRecount(db: Database): Promi
   expect(new Map(figures.members.filter((row) => row.members > 0).map((row) => [row.status, row.members]))).toEqual(
     new Map(byStatus.map((row) => [row.status, Number(row.members)])),
   );
+  const byStatusAndPlan = await rowsOf<{ status: string; plan: string; members: string | number }>(
+    db,
+    sql`select status, plan, count(*) as members from memberships group by status, plan`,
+  );
+  expect(
+    new Map(
+      figures.members.flatMap((row) =>
+        row.byPlan.filter((cell) => cell.members > 0).map((cell) => [`${row.status}/${cell.plan}`, cell.members]),
+      ),
+    ),
+  ).toEqual(new Map(byStatusAndPlan.map((row) => [`${row.status}/${row.plan}`, Number(row.members)])));
   expect(new Map(figures.recurring.map((row) => [row.currency, row.amount]))).toEqual(
     new Map(byCurrency.map((row) => [row.currency, Number(row.amount)])),
   );

@@ -7,8 +7,10 @@ import {
   membershipTotals,
   orderTotals,
   type CurrencyCode,
+  type MembershipPlan,
   type MembershipStatus,
 } from "~/db/schema";
+import { PLAN_IDS } from "~/features/plans/plans";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 
 export interface DashboardTotals {
@@ -45,8 +47,11 @@ export async function dashboardTotals(db: Database): Promise<DashboardTotals> {
 }
 
 export interface MembershipFigures {
-  /** Every status, in the order of MEMBERSHIP_STATUSES, with how many memberships have it (0 included). */
-  members: { status: MembershipStatus; members: number }[];
+  /**
+   * Every status, in the order of MEMBERSHIP_STATUSES, with how many memberships have it (0
+   * included), and how many of them are on each plan, in the order of PLAN_IDS.
+   */
+  members: { status: MembershipStatus; members: number; byPlan: { plan: MembershipPlan; members: number }[] }[];
   /**
    * The quarterly fees that will be charged next, per currency (never added together), in minor
    * units; currencies without any are left out.
@@ -56,22 +61,29 @@ export interface MembershipFigures {
 
 /**
  * The dashboard's membership figures, from the summary rows the triggers of migration 0012 keep:
- * members per status and recurring fees per currency, in one query over a few dozen rows.
+ * members per status (and per plan within it) and recurring fees per currency, in one query over a
+ * few dozen rows.
  */
 export async function membershipFigures(db: Database): Promise<MembershipFigures> {
   const rows = await db
     .select({
       status: sql<MembershipStatus | null>`${membershipTotals.status}`,
+      plan: sql<MembershipPlan | null>`${membershipTotals.plan}`,
       currency: sql<CurrencyCode | null>`${membershipTotals.currency}`,
       members: sql`sum(${membershipTotals.members})`.mapWith(Number),
       recurring: sql`sum(${membershipTotals.recurring})`.mapWith(Number),
     })
     .from(membershipTotals)
-    .groupBy(sql`grouping sets ((${membershipTotals.status}), (${membershipTotals.currency}))`);
+    .groupBy(
+      sql`grouping sets ((${membershipTotals.status}), (${membershipTotals.status}, ${membershipTotals.plan}), (${membershipTotals.currency}))`,
+    );
+  const count = (status: MembershipStatus, plan: MembershipPlan | null) =>
+    rows.find((row) => row.status === status && row.plan === plan)?.members ?? 0;
   return {
     members: MEMBERSHIP_STATUSES.map((status) => ({
       status,
-      members: rows.find((row) => row.status === status)?.members ?? 0,
+      members: count(status, null),
+      byPlan: PLAN_IDS.map((plan) => ({ plan, members: count(status, plan) })),
     })),
     recurring: CURRENCY_CODES.flatMap((currency) => {
       const amount = rows.find((row) => row.currency === currency)?.recurring ?? 0;

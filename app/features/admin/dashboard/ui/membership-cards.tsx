@@ -3,8 +3,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatAmountFr, formatCountFr } from "~/lib/format-fr";
 import type { MembershipFigures } from "~/features/admin/dashboard/dashboard-totals.server";
 import { membershipStatusLabel } from "~/features/memberships/membership-status";
+import { siteConfig } from "../../../../../site.config";
 
-/** The dashboard's two membership cards: members per status, and the fees charged every quarter per currency. */
+/** The dashboard's two membership cards: members per status and plan, and the fees charged every quarter per currency. */
 export function MembershipCards({ figures }: { figures: MembershipFigures | null }) {
   const total = figures?.members.reduce((sum, { members }) => sum + members, 0);
   return (
@@ -21,7 +22,7 @@ export function MembershipCards({ figures }: { figures: MembershipFigures | null
         {figures ? (
           <CardContent>
             <dl className="grid gap-2 text-sm">
-              {figures.members.map(({ status, members }) => (
+              {figures.members.map(({ status, members, byPlan }) => (
                 <div key={status} className="flex justify-between gap-4 border-b pb-2 last:border-0 last:pb-0">
                   <dt>
                     <Link
@@ -31,7 +32,19 @@ export function MembershipCards({ figures }: { figures: MembershipFigures | null
                       {membershipStatusLabel(status)}
                     </Link>
                   </dt>
-                  <dd className="font-semibold tabular-nums">{formatCountFr(members)}</dd>
+                  <dd className="text-right">
+                    <span className="font-semibold tabular-nums">{formatCountFr(members)}</span>
+                    {members > 0 ? (
+                      <span
+                        className="block text-xs text-muted-foreground tabular-nums"
+                        data-testid={`plans-${status}`}
+                      >
+                        {byPlan
+                          .map(({ plan, members: count }) => `${siteConfig.pricing[plan].name} ${formatCountFr(count)}`)
+                          .join(" · ")}
+                      </span>
+                    ) : null}
+                  </dd>
                 </div>
               ))}
             </dl>
