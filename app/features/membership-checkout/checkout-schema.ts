@@ -1,28 +1,23 @@
 import { CURRENCY_CODES } from "~/lib/currency";
 import { cardSchema } from "~/features/payments/card";
 import { PLAN_IDS } from "~/features/plans/plans";
+import { emailAddress, FIELD_LIMITS, requiredText } from "~/features/messages/schemas";
 import { z } from "~/lib/zod";
 
-const NAME_MAX = 100;
 export const TRIAL_CONSENT_REQUIRED =
   "Please tick the box to ask for your free trial to start now: we cannot start it without it.";
 const trialConsentShape = { consent: z.literal("on", { error: TRIAL_CONSENT_REQUIRED }) };
 const CARD_NOT_READ = "Your card could not be read. Please try again.";
-const EMAIL_MAX = 255;
 
 /** The first step: who starts the trial, checked against the one-trial-per-address rule before any card is asked for. */
 export const checkoutDetailsSchema = z.object({
   step: z.literal("details"),
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(NAME_MAX, `Full name must be at most ${NAME_MAX} characters`),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-    .pipe(z.email("Invalid email address")),
+  fullName: requiredText(
+    "Full name is required",
+    FIELD_LIMITS.fullName,
+    `Full name must be at most ${FIELD_LIMITS.fullName} characters`,
+  ),
+  email: emailAddress,
   plan: z.enum(PLAN_IDS, { error: "Please choose a plan" }),
   currency: z.enum(CURRENCY_CODES, { error: "Please choose a currency" }),
 });
