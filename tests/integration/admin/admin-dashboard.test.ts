@@ -87,7 +87,14 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
   it("shows no recurring fee, and every status at zero, without members", async () => {
     const result = await dashboard();
     expect((result.data as { members: unknown }).members).toEqual({
-      members: ["trialing", "active", "past_due", "cancelled", "ended"].map((status) => ({ status, members: 0 })),
+      members: ["trialing", "active", "past_due", "cancelled", "ended"].map((status) => ({
+        status,
+        members: 0,
+        byPlan: [
+          { plan: "medium", members: 0 },
+          { plan: "premium", members: 0 },
+        ],
+      })),
       recurring: [],
     });
   });
