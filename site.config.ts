@@ -46,6 +46,7 @@ export const siteConfig: SiteConfig = {
       ],
       highlighted: false,
       productCode: "_3m_49",
+      freeFastTracksPerMonth: 2,
     },
     premium: {
       id: "premium",
@@ -61,6 +62,7 @@ export const siteConfig: SiteConfig = {
         "Exclusive lounge discounts",
       ],
       highlighted: true,
+      freeFastTracksPerMonth: 5,
     },
   },
   fastTrack: {

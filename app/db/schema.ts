@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -192,6 +193,13 @@ export const orders = pgTable(
      */
     consentWording: text(),
     consentedAt: timestamp({ withTimezone: true }),
+    /**
+     * The membership whose monthly free accesses this booking spent (ADR 029), and how many: that many
+     * passengers were not charged. The month is the Amsterdam month of `createdAt`; a cancelled or
+     * refunded order gives them back.
+     */
+    allowanceMembershipId: uuid().references((): AnyPgColumn => memberships.id, { onDelete: "set null" }),
+    freeAccesses: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -199,7 +207,14 @@ export const orders = pgTable(
     index().on(table.createdAt, table.id),
     index().on(table.customerId),
     index().on(table.status, table.createdAt),
+    index()
+      .on(table.allowanceMembershipId, table.createdAt)
+      .where(sql`${table.allowanceMembershipId} is not null`),
     check("orders_amount_non_negative", sql`${table.amount} >= 0`),
+    check(
+      "orders_free_accesses_within_passengers",
+      sql`${table.freeAccesses} >= 0 and ${table.freeAccesses} <= ${table.adults} + ${table.children}`,
+    ),
     check("orders_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
     check("orders_status_known", sql`${table.status} in (${quotedList(ORDER_STATUSES)})`),
   ],

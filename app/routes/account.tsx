@@ -1,3 +1,4 @@
+import { allowanceLine, memberAllowance } from "~/features/memberships/fast-track-allowance.server";
 import { redirect } from "react-router";
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/account";
@@ -56,15 +57,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(ACCOUNT_SIGN_IN_PATH);
   const db = database().db;
-  const [{ membership, orders }, documents] = await Promise.all([
+  const now = new Date();
+  const [{ membership, orders }, documents, allowance] = await Promise.all([
     accountOverview(db, user.email),
     invoiceDocuments(db, user.email),
+    memberAllowance(db, user.email, now),
   ]);
   const query = new URL(request.url).searchParams;
   const confirm = query.get("confirm");
   const origin = siteOrigin(request);
   const gateway = paymentGateway();
-  const now = new Date();
   const live = membership !== null && isLiveMembership(membership.status);
   return {
     email: user.email,
@@ -74,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           cancellable: live && !membership.cancelAtPeriodEnd,
           replaceCard: live ? replaceCardAt(membership, gateway) : null,
           payNow: membership.status === "past_due" ? payNow(membership, gateway) : null,
+          freeAccesses: allowance && allowanceLine(allowance),
           // The digital card the desk scans: its QR carries the signed code, the number is read out.
           card: live
             ? {

@@ -7,6 +7,7 @@ import { getOptionalUser } from "~/features/auth/guards.server";
 import { database } from "~/db/client.server";
 import { earliestFlightDate } from "~/features/booking/flight-date";
 import { createBooking } from "~/features/booking/orders.server";
+import { allowanceLine, memberAllowance } from "~/features/memberships/fast-track-allowance.server";
 import { BOOKING_SCHEMA } from "~/features/booking/schema";
 import { currencyFromRequest } from "~/lib/currency.server";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -21,8 +22,23 @@ export const handle = { hydrate: false } satisfies DocumentHandle;
 
 export const meta: Route.MetaFunction = (args) => pageMeta({ title: "Book Your Fast Track" }, args);
 
-export function loader() {
-  return { idempotencyKey: crypto.randomUUID(), earliestFlightDate: earliestFlightDate(new Date()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const now = new Date();
+  const user = await getOptionalUser(request);
+  const allowance = user ? await memberAllowance(database().db, user.email, now) : null;
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    earliestFlightDate: earliestFlightDate(now),
+    // A signed-in person's form starts with their name and address; a member's says what is free.
+    account: user ? { ...splitName(user.fullName ?? user.name), email: user.email } : null,
+    membership: allowance && { line: allowanceLine(allowance), freeLeft: allowance.left },
+  };
+}
+
+/** "Ann Marie Lee" as the form's two fields: the first word, and the rest. */
+function splitName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
 }
 
 const FAILED_TO_CREATE = "Failed to create booking. Please try again.";
@@ -36,12 +52,15 @@ export function action({ request }: Route.ActionArgs) {
     rateLimit: "publicForms",
     refuseUnexpectedFields: "prices and currency are set by us",
     refusalData: () => NO_TOAST,
-    save: async (booking) =>
-      createBooking(database().db, {
+    save: async (booking) => {
+      const user = await getOptionalUser(request);
+      return createBooking(database().db, {
         booking,
         currency: currencyFromRequest(request),
-        userId: (await getOptionalUser(request))?.id ?? null,
-      }),
+        userId: user?.id ?? null,
+        accountEmail: user?.email ?? null,
+      });
+    },
     failure: {
       log: "booking insert failed",
       formError: FAILED_TO_CREATE,
@@ -65,6 +84,8 @@ export default function FastTrackFormPage({ loaderData, actionData }: Route.Comp
         lastResult={actionData?.result}
         idempotencyKey={loaderData.idempotencyKey}
         earliestFlightDate={loaderData.earliestFlightDate}
+        account={loaderData.account}
+        membership={loaderData.membership}
       />
     </>
   );

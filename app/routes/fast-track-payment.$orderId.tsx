@@ -4,7 +4,14 @@ import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation"
 import { Checkout } from "~/features/booking/ui/checkout";
 import { OrderNotFound } from "~/features/booking/ui/order-not-found";
 import { database } from "~/db/client.server";
-import { paymentRefusal, payForOrder, type SettledPayment } from "~/features/booking/checkout.server";
+import {
+  confirmFreeBooking,
+  isFreeBooking,
+  paymentRefusal,
+  payForOrder,
+  type SettledPayment,
+} from "~/features/booking/checkout.server";
+import { FreeBookingForm, freeBookingSchema } from "~/features/booking/ui/free-booking-form";
 import { settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
 import { findOrder } from "~/features/booking/orders.server";
@@ -34,22 +41,35 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = database();
   const order = await findOrder(db, params.orderId);
-  const none = { voucher: null, trial: null, expiryYears: [], startsTrial: false, hostedFields: null, terms: null };
+  const none = {
+    voucher: null,
+    trial: null,
+    expiryYears: [],
+    startsTrial: false,
+    hostedFields: null,
+    terms: null,
+    free: false,
+  };
   if (!order) return data({ ...none, order: null }, { status: 404 });
   if (isPaidStatus(order.status)) {
     const [voucher, trial] = await Promise.all([voucherFor(siteOrigin(request), order), trialStartedBy(db, order.id)]);
     return data({ ...none, order, voucher, trial });
   }
+  const now = new Date();
+  if (isFreeBooking(order)) {
+    return data({ ...none, order, free: true, terms: orderTerms(order, { startsTrial: false, now }) });
+  }
   // Told before payment: whether paying this order starts the address's free trial.
   const startsTrial = await mayStartTrial(db, order.email);
-  const now = new Date();
   const unpaid = { ...none, order, startsTrial, terms: orderTerms(order, { startsTrial, now }) };
   const gateway = paymentGateway();
   if (gateway.kind === "hosted-card") return data({ ...unpaid, hostedFields: gateway.browser });
   return data({ ...unpaid, expiryYears: expiryYears(now) });
 }
 
-export function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
+  const order = await findOrder(database().db, params.orderId);
+  if (order && isFreeBooking(order)) return confirmFree(request, params.orderId);
   const gateway = paymentGateway();
   return gateway.kind === "hosted-card"
     ? settleHostedPayment(request, params.orderId, gateway)
@@ -75,6 +95,24 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
         consentedAt: new Date(),
       }),
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
+    answer: (payment, { refuse }) => answerPayment(orderId, payment, refuse),
+  });
+}
+
+/** A booking the member's free accesses cover: the consent alone, no card, no gateway (ADR 029). */
+function confirmFree(request: Request, orderId: string) {
+  return handleFormAction({
+    request,
+    form: "payment",
+    logContext: { orderId },
+    schema: freeBookingSchema,
+    rateLimit: "payment",
+    refuseUnexpectedFields: "the amount is set by us",
+    save: () => confirmFreeBooking(database().db, { orderId, origin: siteOrigin(request), consentedAt: new Date() }),
+    failure: {
+      log: "free booking could not be confirmed",
+      formError: "We could not confirm your booking. Please try again.",
+    },
     answer: (payment, { refuse }) => answerPayment(orderId, payment, refuse),
   });
 }
@@ -131,7 +169,9 @@ export default function FastTrackPaymentPage({ loaderData, actionData }: Route.C
   if (!terms) return null;
   return (
     <Checkout order={order} startsTrial={loaderData.startsTrial}>
-      {loaderData.hostedFields ? (
+      {loaderData.free ? (
+        <FreeBookingForm lastResult={actionData?.result} terms={terms} />
+      ) : loaderData.hostedFields ? (
         <StripePaymentForm
           orderId={order.id}
           hostedFields={loaderData.hostedFields}

@@ -140,14 +140,15 @@ export async function completePaidOrder(
   {
     order,
     customerId,
-    payment,
+    paid,
     trial,
     qrPng,
     origin,
   }: {
     order: OrderDetails;
     customerId: string;
-    payment: PaymentRecord;
+    /** When it was paid, and what the order's history says of how: the card, or the member's free accesses. */
+    paid: { at: Date; note: string };
     /**
      * The trial this payment starts: with the card our job bills (the sandbox), or billed by the
      * provider once this transaction is committed; none if the address has had one.
@@ -161,7 +162,7 @@ export async function completePaidOrder(
     orderId: order.id,
     to: "paid",
     actor: CUSTOMER_ACTOR,
-    note: `${payment.brand} ending ${payment.last4}, ${payment.provider} ${payment.providerRef}`,
+    note: paid.note,
   });
   let startsTrial = trial !== null;
   if (order.email && trial && "keptCard" in trial) {
@@ -171,14 +172,14 @@ export async function completePaidOrder(
       orderId: order.id,
       currency: order.currency,
       paymentMethod: trial.keptCard,
-      paidAt: payment.createdAt,
+      paidAt: paid.at,
       origin,
     });
     startsTrial = started !== null;
   }
   if (order.email) {
     // The invoice number was drawn when the order became paid above (ADR 028).
-    const [paid] = await tx
+    const [recorded] = await tx
       .select({ wording: orders.consentWording, invoiceNumber: orders.invoiceNumber })
       .from(orders)
       .where(eq(orders.id, order.id));
@@ -192,10 +193,10 @@ export async function completePaidOrder(
         voucherQrPng: qrPng,
         bookingUrl: bookingPageUrl(origin, order.id),
         origin,
-        paidAt: payment.createdAt,
-        consent: paid?.wording ?? null,
-        invoiceNumber: paid?.invoiceNumber ?? null,
-        membership: startsTrial ? { trialEndsAt: trialEndsAt(payment.createdAt) } : null,
+        paidAt: paid.at,
+        consent: recorded?.wording ?? null,
+        invoiceNumber: recorded?.invoiceNumber ?? null,
+        membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at) } : null,
       }),
     );
   }
@@ -216,6 +217,7 @@ export async function payForOrder(
 ): Promise<PaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
+  if (isFreeBooking(order)) return { kind: "declined", message: FREE_BOOKING };
   const qrPng = voucherQrFor(orderId, origin);
   return countedPayment(async (): Promise<PaymentResult> => {
     const opened = await db.transaction(async (tx) => {
@@ -256,7 +258,7 @@ export async function payForOrder(
       await completePaidOrder(tx, {
         order,
         customerId: locked.customerId,
-        payment,
+        paid: paidWith(payment),
         trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
         qrPng,
         origin,
@@ -264,6 +266,54 @@ export async function payForOrder(
       return { kind: "paid", alreadyPaid: false };
     });
   });
+}
+
+/**
+ * Confirms a booking whose passengers the member's free accesses all cover (ADR 029): nothing to
+ * charge, so no gateway; with the order locked, the consent is kept and the order completed as a
+ * paid one is, voucher and e-mail included. Any other order is not confirmed this way.
+ */
+export async function confirmFreeBooking(
+  db: Database,
+  { orderId, origin, consentedAt }: { orderId: string; origin: string; consentedAt: Date },
+): Promise<PaymentResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return { kind: "not-found" };
+  if (!isFreeBooking(order)) return { kind: "declined", message: NOT_FREE };
+  const qrPng = voucherQrFor(orderId, origin);
+  return db.transaction(async (tx): Promise<PaymentResult> => {
+    const locked = await lockOrderForPayment(tx, orderId);
+    if ("kind" in locked) return locked;
+    await recordConsent(tx, orderId, { startsTrial: false, at: consentedAt });
+    const note = `${order.freeAccesses} free ${order.freeAccesses === 1 ? "access" : "accesses"} of the membership`;
+    await completePaidOrder(tx, {
+      order,
+      customerId: locked.customerId,
+      paid: { at: consentedAt, note },
+      trial: null,
+      qrPng,
+      origin,
+    });
+    return { kind: "paid", alreadyPaid: false };
+  });
+}
+
+const NOT_FREE = "This booking has a price: please pay it with your card.";
+
+/** Said to a request that would charge a booking the member's free accesses cover. */
+export const FREE_BOOKING = "This booking is covered by your free accesses: there is nothing to pay.";
+
+/** A booking that costs nothing: every passenger on the member's free accesses. */
+export function isFreeBooking(order: Pick<OrderDetails, "amount" | "freeAccesses">): boolean {
+  return order.amount === 0 && order.freeAccesses > 0;
+}
+
+/** What the order's history says of a payment: the card and the gateway's reference. */
+export function paidWith(payment: PaymentRecord): { at: Date; note: string } {
+  return {
+    at: payment.createdAt,
+    note: `${payment.brand} ending ${payment.last4}, ${payment.provider} ${payment.providerRef}`,
+  };
 }
 
 /** The order's open card charge, or a new one with a key of its own: see `payForOrder`. */

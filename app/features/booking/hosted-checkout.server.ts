@@ -9,6 +9,9 @@ import { PAYMENT_NOT_MADE } from "~/features/payments/payment-answers";
 import { logger } from "~/logger.server";
 import {
   completePaidOrder,
+  FREE_BOOKING,
+  isFreeBooking,
+  paidWith,
   countedPayment,
   lockOrderForPayment,
   recordConsent,
@@ -36,6 +39,8 @@ export async function openOrderPayment(
   if (!order) return { kind: "not-found" };
   if (isPaidStatus(order.status)) return { kind: "paid", alreadyPaid: true };
   if (order.status !== "not_paid") return { kind: "not-payable", status: order.status };
+  // Nothing to charge: the page confirms it without the provider (confirmFreeBooking).
+  if (isFreeBooking(order)) return { kind: "declined", message: FREE_BOOKING };
   // The first paid fast track of an address keeps its card, for the membership it starts.
   const keepCard = Boolean(order.email) && (await mayStartTrial(db, order.email));
   await recordConsent(db, orderId, { startsTrial: keepCard, at: consentedAt });
@@ -160,7 +165,7 @@ async function recordPaidOrder(
     await completePaidOrder(tx, {
       order,
       customerId: locked.customerId,
-      payment: record,
+      paid: paidWith(record),
       trial: startsTrial ? { billedByProvider: true } : null,
       qrPng,
       origin,

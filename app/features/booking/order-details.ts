@@ -13,6 +13,8 @@ export interface OrderDetails {
   flightDate: string | null;
   adults: number;
   children: number;
+  /** Passengers the member's free accesses cover (ADR 029): they are not in `amount`. */
+  freeAccesses: number;
   customerName: string;
   email: string | null;
   /** The voucher's short code, given when the order was paid; null before, and for orders paid before short codes. */

@@ -23,7 +23,10 @@ export interface OrderTerms {
   consent: string;
 }
 
-type Order = Pick<OrderDetails, "amount" | "currency" | "airport" | "flightDate" | "adults" | "children">;
+type Order = Pick<
+  OrderDetails,
+  "amount" | "currency" | "airport" | "flightDate" | "adults" | "children" | "freeAccesses"
+>;
 
 export function orderTerms(order: Order, { startsTrial, now }: { startsTrial: boolean; now: Date }): OrderTerms {
   const total = formatAmount(order.amount, order.currency);
@@ -31,7 +34,8 @@ export function orderTerms(order: Order, { startsTrial, now }: { startsTrial: bo
     bought: describeFastTrack(order),
     totalNow: `Total now: ${total}`,
     membership: startsTrial ? membershipTerms(order, now) : null,
-    button: `FINISH – pay ${total} now`,
+    // Nothing to pay: the member's free accesses cover every passenger (ADR 029).
+    button: order.amount === 0 && order.freeAccesses > 0 ? "Confirm booking" : `FINISH – pay ${total} now`,
     consent: consentWording(startsTrial),
   };
 }
@@ -39,7 +43,14 @@ export function orderTerms(order: Order, { startsTrial, now }: { startsTrial: bo
 function describeFastTrack(order: Order): string {
   const where = order.airport ? ` at ${order.airport}` : "";
   const when = order.flightDate ? ` on ${formatFlightDate(order.flightDate)}` : "";
-  return `Fast Track for ${describePassengers(order, " and ")}${where}${when}.`;
+  return `Fast Track for ${describePassengers(order, " and ")}${where}${when}.${freeAccessesNote(order)}`;
+}
+
+/** " 2 of them on your membership's free accesses.": the passengers not charged. */
+export function freeAccessesNote({ adults, children, freeAccesses }: Order): string {
+  if (freeAccesses === 0) return "";
+  if (freeAccesses === adults + children) return " All on your membership's free accesses.";
+  return ` ${freeAccesses} of them on your membership's free accesses.`;
 }
 
 function membershipTerms({ currency }: Order, now: Date): string {

@@ -8,6 +8,7 @@ import { newOrderNumber } from "./order-number";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import type { OrderDetails } from "./order-details";
 import { bookingAmount } from "./pricing";
+import { claimFreeAccesses } from "~/features/memberships/fast-track-allowance.server";
 import type { BookingInput } from "./schema";
 import { isUuid } from "~/lib/uuid";
 
@@ -21,6 +22,8 @@ export interface BookingRequest {
   currency: CurrencyCode;
   /** The signed-in user, or null for a guest. */
   userId: string | null;
+  /** The signed-in user's own address: a booking under it spends their free accesses (ADR 029). */
+  accountEmail?: string | null;
 }
 
 /**
@@ -58,10 +61,11 @@ const insertBooking = preparedStatement<{ id: string }>(
       returning id
     ), new_order as (
       insert into ${orders} (customer_id, order_number, amount, currency, status, service_type, business, site,
-        idempotency_key, flight_date, airport, adults, children)
+        idempotency_key, flight_date, airport, adults, children, allowance_membership_id, free_accesses, created_at)
       select customer.id, ${value("orderNumber")}, ${value("amount")}, ${value("currency")}, 'not_paid',
         ${FAST_TRACK_SERVICE}, ${FAST_TRACK_SERVICE}, ${siteConfig.company.name}, ${value("idempotencyKey")},
-        ${value("flightDate")}::date, ${value("airport")}::text, ${value("adults")}::integer, ${value("children")}::integer
+        ${value("flightDate")}::date, ${value("airport")}::text, ${value("adults")}::integer, ${value("children")}::integer,
+        ${value("allowanceMembershipId")}::uuid, ${value("freeAccesses")}::integer, ${value("createdAt")}::timestamptz
       from customer
       on conflict (idempotency_key) do nothing
       returning id
@@ -81,23 +85,18 @@ const insertBooking = preparedStatement<{ id: string }>(
  */
 export async function createBooking(
   db: Database,
-  { booking, currency, userId }: BookingRequest,
+  { booking, currency, userId, accountEmail }: BookingRequest,
   now: Date = new Date(),
 ): Promise<{ orderId: string }> {
-  const [order] = await insertBooking(db, {
-    orderNumber: newOrderNumber(now),
-    amount: bookingAmount(booking),
-    currency,
-    idempotencyKey: booking.idempotencyKey,
-    flightDate: booking.flightDate,
-    airport: booking.airport,
-    adults: booking.adults,
-    children: booking.children,
-    userId,
-    name: `${booking.firstName} ${booking.lastName}`,
-    email: booking.email.toLowerCase(),
-    notes: bookingNotes(booking),
-  });
+  const email = booking.email.toLowerCase();
+  // Only a member signed in, booking under their own address, spends their free accesses (ADR 029).
+  const order =
+    userId && accountEmail?.toLowerCase() === email
+      ? await db.transaction(async (tx) => {
+          const claimed = await claimFreeAccesses(tx, { email, passengers: booking, now });
+          return insertOrder(tx, { booking, currency, userId, email, claimed, now });
+        })
+      : await insertOrder(db, { booking, currency, userId, email, claimed: null, now });
   if (order) {
     countBooking();
     return { orderId: order.id };
@@ -106,6 +105,43 @@ export async function createBooking(
   const existing = await findOrderIdByIdempotencyKey(db, booking.idempotencyKey);
   if (!existing) throw new Error("The order of a repeated submission vanished");
   return existing;
+}
+
+/** The order, priced here: the passengers the member's accesses cover are not charged. */
+async function insertOrder(
+  db: Database,
+  {
+    booking,
+    currency,
+    userId,
+    email,
+    claimed,
+    now,
+  }: Omit<BookingRequest, "accountEmail"> & {
+    email: string;
+    claimed: Awaited<ReturnType<typeof claimFreeAccesses>>;
+    now: Date;
+  },
+) {
+  const free = claimed?.free ?? { adults: 0, children: 0 };
+  const [order] = await insertBooking(db, {
+    orderNumber: newOrderNumber(now),
+    amount: bookingAmount({ adults: booking.adults - free.adults, children: booking.children - free.children }),
+    allowanceMembershipId: claimed?.membershipId ?? null,
+    freeAccesses: free.adults + free.children,
+    createdAt: now.toISOString(),
+    currency,
+    idempotencyKey: booking.idempotencyKey,
+    flightDate: booking.flightDate,
+    airport: booking.airport,
+    adults: booking.adults,
+    children: booking.children,
+    userId,
+    name: `${booking.firstName} ${booking.lastName}`,
+    email,
+    notes: bookingNotes(booking),
+  });
+  return order;
 }
 
 async function findOrderIdByIdempotencyKey(db: Database, idempotencyKey: string) {
@@ -127,6 +163,7 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderDet
       flightDate: orders.flightDate,
       adults: orders.adults,
       children: orders.children,
+      freeAccesses: orders.freeAccesses,
       customerName: customers.fullName,
       email: customers.email,
       voucherShortCode: orders.voucherShortCode,

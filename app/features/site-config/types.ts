@@ -14,6 +14,8 @@ export interface Plan {
   highlighted: boolean;
   /** Passed to the partner sites as `product` when a trial starts on this plan. */
   productCode?: string;
+  /** Free fast-track accesses per Amsterdam calendar month, from the first paid quarter (ADR 029). */
+  freeFastTracksPerMonth: number;
 }
 
 export interface TitledText {

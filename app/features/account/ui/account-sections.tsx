@@ -64,6 +64,8 @@ export function MembershipSection({
         /** "Pay €49 now" while a fee is unpaid, else null; with the page that pays it, or null for the button that does. */
         payNow: { label: string; page: string | null } | null;
         card: { number: string; qrSvg: string } | null;
+        /** "1 of 2 free accesses left in December", or from when they start (ADR 029); null with none. */
+        freeAccesses: string | null;
       })
     | null;
   confirmCancel: boolean;
@@ -119,6 +121,16 @@ export function MembershipSection({
               {membership.payNow.label}
             </Button>
           </Form>
+        ) : null}
+        {membership.freeAccesses ? (
+          <div className="grid gap-2 rounded-md bg-primary-light p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+            <p className="text-sm font-medium" data-testid="free-accesses">
+              {membership.freeAccesses}
+            </p>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/fast-track-form">Book a fast track</Link>
+            </Button>
+          </div>
         ) : null}
         <div className="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
           <SummaryList rows={membership.rows} />

@@ -9,6 +9,7 @@ import { currencyByCode, formatPrice } from "~/lib/currency";
 import { AIRPORT_OPTIONS } from "~/features/booking/airports";
 import { ADULTS_RANGE, CHILDREN_RANGE } from "~/features/booking/passengers";
 import { bookingAmount, trialNote } from "~/features/booking/pricing";
+import { freePassengers } from "~/features/memberships/fast-track-allowance";
 import { formatAmount, toMinorUnits } from "~/lib/currency";
 import { BOOKING_SCHEMA } from "~/features/booking/schema";
 import { useFocusFirstInvalidField } from "~/lib/use-focus-first-invalid-field";
@@ -56,17 +57,26 @@ export function BookingForm({
   lastResult,
   idempotencyKey,
   earliestFlightDate,
+  account = null,
+  membership = null,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   idempotencyKey: string;
   earliestFlightDate: string;
+  /** The signed-in person: their details fill the form. */
+  account?: { firstName: string; lastName: string; email: string } | null;
+  /**
+   * Their membership's free accesses (ADR 029): the line saying what is left or from when, and how
+   * many passengers this booking gets free. The server prices the order again when it is sent.
+   */
+  membership?: { line: string | null; freeLeft: number } | null;
 }) {
   const currency = useCurrency();
   const pending = useIsPending();
   const [form, fields] = useForm({
     id: "booking",
     lastResult,
-    defaultValue: { adults: String(ADULTS_RANGE.min), children: String(CHILDREN_RANGE.min) },
+    defaultValue: { adults: String(ADULTS_RANGE.min), children: String(CHILDREN_RANGE.min), ...account },
     constraint: getZodConstraint(BOOKING_SCHEMA),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -76,6 +86,8 @@ export function BookingForm({
   const adults = countOf(fields.adults.value, ADULTS_RANGE.min);
   const children = countOf(fields.children.value, CHILDREN_RANGE.min);
   const { adultPrice, childPrice } = siteConfig.fastTrack;
+  const freeLeft = membership?.freeLeft ?? 0;
+  const free = freePassengers({ adults, children }, freeLeft);
 
   return (
     <Form
@@ -134,15 +146,27 @@ export function BookingForm({
             data-testid="booking-total"
             data-booking-total
             data-currency-symbol={currencyByCode(currency.code).symbol}
+            data-free-accesses={freeLeft}
             aria-live="polite"
           >
-            {formatAmount(bookingAmount({ adults, children }), currency.code)}
+            {formatAmount(
+              bookingAmount({ adults: adults - free.adults, children: children - free.children }),
+              currency.code,
+            )}
           </span>
         </p>
         <noscript>
           <p className="text-sm text-muted-foreground">The total for your passengers is shown on the next step.</p>
         </noscript>
-        <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
+        {membership ? (
+          membership.line ? (
+            <p className="rounded-md bg-primary-light p-3 text-sm font-medium" data-testid="free-accesses">
+              {membership.line}
+            </p>
+          ) : null
+        ) : (
+          <p className="text-sm text-muted-foreground">{trialNote(currency.code)}</p>
+        )}
         <StatusButton pending={pending} pendingLabel="Processing..." size="lg" className="w-full" withoutReact>
           Continue to Payment
         </StatusButton>

@@ -11,9 +11,16 @@ function formatMinorUnits(minorUnits, symbol) {
 function update(form) {
   const total = form.querySelector("[data-booking-total]");
   if (!(total instanceof HTMLElement)) return;
+  // A member's free accesses cover the dearest passengers first, as the server prices them.
+  let free = Number(total.dataset.freeAccesses ?? 0);
   let minorUnits = 0;
-  for (const select of form.querySelectorAll("select[data-unit-price]")) {
-    minorUnits += Number(select.value) * Number(select.dataset.unitPrice);
+  const selects = [...form.querySelectorAll("select[data-unit-price]")];
+  selects.sort((a, b) => Number(b.dataset.unitPrice) - Number(a.dataset.unitPrice));
+  for (const select of selects) {
+    const count = Number(select.value);
+    const covered = Math.min(count, free);
+    free -= covered;
+    minorUnits += (count - covered) * Number(select.dataset.unitPrice);
     const row = form.querySelector(`[data-passengers-row="${select.name}"]`);
     if (row) row.textContent = select.selectedOptions[0]?.textContent ?? "";
   }

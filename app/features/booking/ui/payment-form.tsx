@@ -66,23 +66,7 @@ export function FinishAndAssurances({
 }) {
   return (
     <>
-      <CheckboxField field={consent} label={terms.consent} />
-      <div className="grid gap-1 rounded-md bg-muted/60 p-4 text-sm" data-testid="order-terms">
-        <p>{terms.bought}</p>
-        <p className="font-semibold">{terms.totalNow}</p>
-        {terms.membership ? <p>{terms.membership}</p> : null}
-        <p>
-          See our{" "}
-          <Link to="/terms" className={LINK}>
-            Terms and Conditions
-          </Link>{" "}
-          and{" "}
-          <Link to="/subscription-terms" className={LINK}>
-            Subscription Terms
-          </Link>
-          .
-        </p>
-      </div>
+      <ConsentAndTerms terms={terms} consent={consent} />
       <StatusButton pending={pending} pendingLabel="Processing..." size="lg" className="w-full">
         {terms.button}
       </StatusButton>
@@ -98,6 +82,31 @@ export function FinishAndAssurances({
         <p>
           The charge will appear on your bank statement as{" "}
           <span className="font-medium text-foreground">{siteConfig.domains.fastTrack.toUpperCase()}</span>.
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** The consent box and the terms under it: what is bought, the total now, what follows. */
+export function ConsentAndTerms({ terms, consent }: { terms: OrderTerms; consent: FieldMetadata<string> }) {
+  return (
+    <>
+      <CheckboxField field={consent} label={terms.consent} />
+      <div className="grid gap-1 rounded-md bg-muted/60 p-4 text-sm" data-testid="order-terms">
+        <p>{terms.bought}</p>
+        <p className="font-semibold">{terms.totalNow}</p>
+        {terms.membership ? <p>{terms.membership}</p> : null}
+        <p>
+          See our{" "}
+          <Link to="/terms" className={LINK}>
+            Terms and Conditions
+          </Link>{" "}
+          and{" "}
+          <Link to="/subscription-terms" className={LINK}>
+            Subscription Terms
+          </Link>
+          .
         </p>
       </div>
     </>

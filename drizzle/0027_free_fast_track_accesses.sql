@@ -1,0 +1,5 @@
+ALTER TABLE "orders" ADD COLUMN "allowance_membership_id" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "free_accesses" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_allowance_membership_id_memberships_id_fk" FOREIGN KEY ("allowance_membership_id") REFERENCES "public"."memberships"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_allowance_membership_id_created_at_index" ON "orders" USING btree ("allowance_membership_id","created_at") WHERE "orders"."allowance_membership_id" is not null;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_free_accesses_within_passengers" CHECK ("orders"."free_accesses" >= 0 and "orders"."free_accesses" <= "orders"."adults" + "orders"."children");

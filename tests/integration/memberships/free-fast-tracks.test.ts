@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { memberships, orders, outbox, payments, user } from "~/db/schema";
+import { confirmFreeBooking, payForOrder } from "~/features/booking/checkout.server";
+import { changeOrderStatus } from "~/features/booking/order-status.server";
+import { refundOrder } from "~/features/booking/order-refund.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { memberAllowance } from "~/features/memberships/fast-track-allowance.server";
+import type { MembershipPlan, MembershipStatus } from "~/db/schema";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { companyMonthsLater } from "~/lib/company-time";
+import { bookingInput, bookingTestDatabase } from "../../support/integration/booking-helpers";
+import { FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
+import { insertCustomer } from "../../support/integration/orders-fixtures";
+import { testDatabaseKind } from "../../support/test-database";
+
+const db = bookingTestDatabase();
+// A paid quarter from 1 December 2026 to 1 March 2027 (Amsterdam), which holds a February month end.
+const PERIOD_START = new Date("2026-11-30T23:00:00Z");
+const IN_DECEMBER = new Date("2026-12-10T09:00:00Z");
+const ADMIN = { userId: null, label: "admin@example.com" };
+const CARD = { number: "4242424242424242", expiryMonth: 12, expiryYear: 2030, cvv: "123" };
+
+async function member({
+  plan = "medium",
+  status = "active",
+}: { plan?: MembershipPlan; status?: MembershipStatus } = {}) {
+  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
+  const customer = await insertCustomer(db(), "Mia Jansen", email);
+  const membership = await insertMembership(db(), { customerId: customer.id, email, plan, status });
+  await db()
+    .insert(user)
+    .values({ id: `user-${email}`, name: "Mia Jansen", email });
+  if (status !== "trialing") {
+    await db()
+      .update(memberships)
+      .set({ currentPeriodStart: PERIOD_START, currentPeriodEnd: companyMonthsLater(PERIOD_START, 3) })
+      .where(eq(memberships.id, membership.id));
+  }
+  return { email, membership };
+}
+
+/** A booking by the signed-in member under their own address, unless told otherwise. */
+async function book(email: string, { adults = 1, children = 0, now = IN_DECEMBER, signedIn = true } = {}) {
+  const { orderId } = await createBooking(
+    db(),
+    {
+      booking: bookingInput({ email, adults, children }),
+      currency: "EUR",
+      userId: signedIn ? `user-${email}` : null,
+      accountEmail: signedIn ? email : null,
+    },
+    now,
+  );
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+describe(`free fast-track accesses on ${testDatabaseKind()}`, () => {
+  it("prices the passengers past what is left: 3 passengers on Medium's 2 pay for 1, the next booking pays for all", async () => {
+    const { email } = await member();
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({
+      perMonth: 2,
+      used: 0,
+      left: 2,
+      month: "December",
+    });
+    const first = await book(email, { adults: 2, children: 1 });
+    expect(first).toMatchObject({ amount: 1100, freeAccesses: 2, status: "not_paid" });
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ used: 2, left: 0 });
+    const second = await book(email, { adults: 2 });
+    expect(second).toMatchObject({ amount: 2200, freeAccesses: 0, allowanceMembershipId: null });
+  });
+
+  it("never spends more than is left: 20 bookings at once by one Premium member get 5 free passengers in all", async () => {
+    const { email, membership } = await member({ plan: "premium" });
+    const booked = await Promise.all(Array.from({ length: 20 }, () => book(email)));
+    const free = booked.filter((order) => order.freeAccesses === 1);
+    expect(free).toHaveLength(5);
+    expect(free.every((order) => order.amount === 0 && order.allowanceMembershipId === membership.id)).toBe(true);
+    expect(booked.filter((order) => order.amount === 1100)).toHaveLength(15);
+  });
+
+  it("counts by the Amsterdam month: 23:59:59 on 31 January is January's, a second later February's", async () => {
+    const { email } = await member();
+    const lastSecondOfJanuary = new Date("2027-01-31T22:59:59Z");
+    const firstOfFebruary = new Date("2027-01-31T23:00:00Z");
+    expect(await book(email, { adults: 2, now: lastSecondOfJanuary })).toMatchObject({ amount: 0, freeAccesses: 2 });
+    expect(await memberAllowance(db(), email, lastSecondOfJanuary)).toMatchObject({ month: "January", left: 0 });
+    expect(await memberAllowance(db(), email, firstOfFebruary)).toMatchObject({ month: "February", left: 2 });
+    expect(await book(email, { adults: 2, now: firstOfFebruary })).toMatchObject({ amount: 0, freeAccesses: 2 });
+    // 28 February 2027, the month's last day, still February's.
+    expect(await book(email, { now: new Date("2027-02-28T22:30:00Z") })).toMatchObject({ amount: 1100 });
+  });
+
+  it("gives nothing during the trial, while past due, to a guest with the member's address, or for another address", async () => {
+    const trial = await member({ status: "trialing" });
+    expect(await book(trial.email)).toMatchObject({ amount: 1100, freeAccesses: 0 });
+    expect((await memberAllowance(db(), trial.email, IN_DECEMBER))?.standing.kind).toBe("after-trial");
+    const pastDue = await member({ status: "past_due" });
+    expect(await book(pastDue.email)).toMatchObject({ amount: 1100, freeAccesses: 0 });
+    const paid = await member();
+    expect(await book(paid.email, { signedIn: false })).toMatchObject({ amount: 1100, freeAccesses: 0 });
+    const { orderId } = await createBooking(
+      db(),
+      {
+        booking: bookingInput({ email: "friend@example.com" }),
+        currency: "EUR",
+        userId: `user-${paid.email}`,
+        accountEmail: paid.email,
+      },
+      IN_DECEMBER,
+    );
+    expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ freeAccesses: 0 });
+    expect(await memberAllowance(db(), paid.email, IN_DECEMBER)).toMatchObject({ used: 0, left: 2 });
+  });
+
+  it("gives the accesses back when the booking is cancelled or refunded", async () => {
+    const { email } = await member();
+    const unpaid = await book(email, { adults: 2 });
+    await changeOrderStatus(db(), { orderId: unpaid.id, to: "cancelled", actor: ADMIN });
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ used: 0, left: 2 });
+
+    const partly = await book(email, { adults: 3 });
+    expect(partly).toMatchObject({ amount: 1100, freeAccesses: 2 });
+    const paid = await payForOrder(db(), sandboxGateway, {
+      orderId: partly.id,
+      card: CARD,
+      origin: FIXTURE_ORIGIN,
+      consentedAt: IN_DECEMBER,
+    });
+    expect(paid).toMatchObject({ kind: "paid" });
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ left: 0 });
+    const refund = { amount: 1100, reason: "Flight cancelled", idempotencyKey: randomUUID() };
+    expect(await refundOrder(db(), sandboxGateway, { orderId: partly.id, refund, actor: ADMIN })).toMatchObject({
+      kind: "refunded",
+    });
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ used: 0, left: 2 });
+  });
+
+  it("confirms a booking that costs nothing without a card: voucher, consent and e-mail, no payment", async () => {
+    const { email } = await member({ plan: "premium" });
+    const order = await book(email, { adults: 2, children: 1 });
+    expect(order).toMatchObject({ amount: 0, freeAccesses: 3 });
+    const confirmed = await confirmFreeBooking(db(), {
+      orderId: order.id,
+      origin: FIXTURE_ORIGIN,
+      consentedAt: IN_DECEMBER,
+    });
+    expect(confirmed).toEqual({ kind: "paid", alreadyPaid: false });
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ status: "paid", consentedAt: IN_DECEMBER });
+    expect(after!.voucherShortCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2}$/);
+    expect(await db().select().from(payments)).toHaveLength(0);
+    const mails = await db().select().from(outbox).where(eq(outbox.to, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain("€0");
+    // Once is enough; a card payment of it is refused.
+    expect(
+      await confirmFreeBooking(db(), { orderId: order.id, origin: FIXTURE_ORIGIN, consentedAt: IN_DECEMBER }),
+    ).toEqual({
+      kind: "paid",
+      alreadyPaid: true,
+    });
+    const paying = await book(email, { adults: 3 });
+    // Premium's 5 less the 3 above: 2 of these 3 are free, the third has a price.
+    expect(paying).toMatchObject({ amount: 1100, freeAccesses: 2 });
+    expect(
+      await confirmFreeBooking(db(), { orderId: paying.id, origin: FIXTURE_ORIGIN, consentedAt: IN_DECEMBER }),
+    ).toMatchObject({ kind: "declined" });
+    expect((await db().select().from(orders).where(eq(orders.id, paying.id)))[0]!.status).toBe("not_paid");
+  });
+});
