@@ -17,3 +17,12 @@ export function trialNote(currency: CurrencyCode): string {
 /** The payment page's note instead, when the order's address has had its trial: an address gets one. */
 export const TRIAL_USED_NOTE =
   "This e-mail address has already had its free trial, so this payment is for the Fast Track only: no membership starts.";
+
+/** Instead, when the member's free accesses cover some of the passengers (ADR 029). */
+export function freeAccessesNote({ adults, children, freeAccesses }: Passengers & { freeAccesses: number }): string {
+  const passengers = adults + children;
+  if (freeAccesses >= passengers) {
+    return "Your membership's free accesses this month cover every passenger: there is nothing to pay.";
+  }
+  return `Your membership's free accesses this month cover ${freeAccesses} of these ${passengers} passengers: you pay for the other ${passengers - freeAccesses}.`;
+}

@@ -1,6 +1,6 @@
 import { SectionCard } from "~/components/layout/section-card";
 import type { OrderDetails } from "~/features/booking/order-details";
-import { TRIAL_USED_NOTE, trialNote } from "~/features/booking/pricing";
+import { freeAccessesNote, TRIAL_USED_NOTE, trialNote } from "~/features/booking/pricing";
 import { formatAmount } from "~/lib/currency";
 import { CheckoutSteps } from "./checkout-steps";
 import { OrderSummary } from "./order-summary";
@@ -25,11 +25,11 @@ export function Checkout({
           Total: <span data-testid="checkout-total">{formatAmount(order.amount, order.currency)}</span>
         </p>
         <p className="mx-auto mt-2 max-w-2xl text-muted-foreground" data-testid="trial-note">
-          {startsTrial ? trialNote(order.currency) : TRIAL_USED_NOTE}
+          {order.freeAccesses > 0 ? freeAccessesNote(order) : startsTrial ? trialNote(order.currency) : TRIAL_USED_NOTE}
         </p>
       </div>
       <div className="mx-auto mt-10 grid max-w-5xl gap-6 px-4 sm:px-6 md:grid-cols-[1fr_22rem]">
-        <SectionCard title="Payment Details">{children}</SectionCard>
+        <SectionCard title={order.amount === 0 ? "Confirm Your Booking" : "Payment Details"}>{children}</SectionCard>
         <OrderSummary order={order} startsTrial={startsTrial} />
       </div>
     </div>

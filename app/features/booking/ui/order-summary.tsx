@@ -25,6 +25,7 @@ export function OrderSummary({ order, startsTrial }: { order: OrderDetails; star
     ["Adults", `${order.adults} x ${money(toMinorUnits(adultPrice))}`],
   ];
   if (order.children > 0) rows.push(["Children", `${order.children} x ${money(toMinorUnits(childPrice))}`]);
+  if (order.freeAccesses > 0) rows.push(["Free accesses", `${order.freeAccesses} of your membership's`]);
   rows.push(["Status", <span className="font-semibold">{customerOrderStatus(order.status)}</span>]);
 
   return (

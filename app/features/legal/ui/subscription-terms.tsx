@@ -4,6 +4,7 @@ import { CompanyEmailLink, CompanyPhoneLink } from "~/features/legal/ui/company-
 import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/legal-document";
 import { Price } from "~/components/ui/price";
 import { membershipWording as terms } from "./membership-wording";
+import { monthlyFreeAccesses } from "~/features/memberships/fast-track-allowance";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
@@ -52,6 +53,29 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
           provider&rsquo;s reference to it, never the card number or security code. Charges appear on your bank
           statement under the name {company.name}, and each one is confirmed by an e-mail receipt. We accept Visa and
           Mastercard.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "free-fast-tracks",
+    title: "Free fast-track accesses",
+    body: (
+      <>
+        <p>Each calendar month (Amsterdam time), your plan gives you free fast-track accesses, one per passenger:</p>
+        <ul>
+          {terms.plans.map((plan) => (
+            <li key={plan.id}>
+              <strong>{plan.name}</strong>: {monthlyFreeAccesses(plan.id)} a month
+            </li>
+          ))}
+        </ul>
+        <p>
+          They start with your first paid quarter, not during the free trial, and pause while a fee is overdue. They
+          apply when you book signed in to your account under your own e-mail address: the booking form shows how many
+          are left, and the passengers they cover are not charged. A booking they cover in full needs no card. Accesses
+          you do not use in a month do not carry over; a cancelled or refunded booking gives back the accesses it used,
+          for the month it was made in.
         </p>
       </>
     ),
