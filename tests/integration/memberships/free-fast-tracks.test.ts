@@ -14,6 +14,9 @@ import { bookingInput, bookingTestDatabase } from "../../support/integration/boo
 import { FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
 import { insertCustomer } from "../../support/integration/orders-fixtures";
 import { testDatabaseKind } from "../../support/test-database";
+import { formRequest } from "../../support/integration/requests";
+import { routeArgs, routeResult } from "../../support/integration/route-result";
+import { action as paymentAction } from "~/routes/fast-track-payment.$orderId";
 
 const db = bookingTestDatabase();
 // A paid quarter from 1 December 2026 to 1 March 2027 (Amsterdam), which holds a February month end.
@@ -170,5 +173,32 @@ describe(`free fast-track accesses on ${testDatabaseKind()}`, () => {
       await confirmFreeBooking(db(), { orderId: paying.id, origin: FIXTURE_ORIGIN, consentedAt: IN_DECEMBER }),
     ).toMatchObject({ kind: "declined" });
     expect((await db().select().from(orders).where(eq(orders.id, paying.id)))[0]!.status).toBe("not_paid");
+  });
+
+  it("the payment page's form for a free booking: no consent or a price of the visitor's own is refused and changes nothing; the consent confirms it", async () => {
+    const { email } = await member();
+    const order = await book(email, { adults: 2 });
+    expect(order).toMatchObject({ amount: 0, freeAccesses: 2 });
+    const post = (fields: Record<string, string>) =>
+      routeResult(() =>
+        paymentAction(routeArgs(formRequest(`/fast-track-payment/${order.id}`, fields), { orderId: order.id })),
+      );
+    for (const fields of [
+      {},
+      { consent: "yes" },
+      { consent: "on", amount: "0" },
+      { consent: "on", cardNumber: "4242424242424242" },
+    ]) {
+      const refused = await post(fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      status: "not_paid",
+      consentedAt: null,
+    });
+    expect(await db().select().from(outbox)).toHaveLength(0);
+    const confirmed = await post({ consent: "on" });
+    expect(confirmed).toMatchObject({ status: 302, location: `/fast-track-payment/${order.id}` });
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("paid");
   });
 });
