@@ -31,6 +31,8 @@ export type ConfirmationMailDetails = Pick<
   OrderDetails,
   "customerName" | "orderNumber" | "airport" | "flightDate" | "adults" | "children" | "amount" | "currency"
 > & {
+  /** Passengers the member's free accesses covered (ADR 029); 0 for most bookings. */
+  freeAccesses?: number;
   to: string;
   /** The code read out at the lane, "K7QM-3XPA-TW". */
   voucherShortCode: string;
@@ -57,6 +59,9 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
     ["Airport", details.airport ?? "Not specified"],
     ["Flight date", details.flightDate ? formatFlightDate(details.flightDate) : "Not specified"],
     ["Passengers", describePassengers(details)],
+    ...(details.freeAccesses
+      ? [["Free accesses", `${details.freeAccesses} of your membership's this month`] as [string, string]]
+      : []),
     ["Amount paid", formatAmount(details.amount, details.currency)],
     ...(details.invoiceNumber ? [["Invoice number", details.invoiceNumber] as [string, string]] : []),
   ];
@@ -64,7 +69,11 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
     <MailLayout preview={`Your Fast Track voucher ${details.voucherShortCode} for order ${details.orderNumber}`}>
       <MailHeading>Your Fast Track is booked</MailHeading>
       <MailParagraph>{`Dear ${details.customerName},`}</MailParagraph>
-      <MailParagraph>{`Thank you for booking your Fast Track with ${brand}. Your payment has been received.`}</MailParagraph>
+      <MailParagraph>
+        {details.amount === 0
+          ? `Thank you for booking your Fast Track with ${brand}. Your membership's free accesses cover it: nothing was charged.`
+          : `Thank you for booking your Fast Track with ${brand}. Your payment has been received.`}
+      </MailParagraph>
       <Section
         style={{ margin: "0 0 24px", padding: "16px", borderRadius: "8px", backgroundColor: colours.brandLight }}
       >

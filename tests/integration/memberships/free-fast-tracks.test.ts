@@ -183,7 +183,7 @@ describe(`free fast-track accesses on ${testDatabaseKind()}`, () => {
       routeResult(() =>
         paymentAction(routeArgs(formRequest(`/fast-track-payment/${order.id}`, fields), { orderId: order.id })),
       );
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       {},
       { consent: "yes" },
       { consent: "on", amount: "0" },
