@@ -53,7 +53,11 @@ export default function MembershipStartedPage({ loaderData: { trial } }: Route.C
         </SectionCard>
         <p className="text-sm text-muted-foreground">
           Changed your mind? You can withdraw within {MEMBERSHIP_TERMS.changeOfMindDays} days of your confirmation
-          e-mail, without giving a reason:{" "}
+          e-mail, without giving a reason, with your membership number{" "}
+          <span className="font-mono font-semibold text-foreground" data-testid="membership-number">
+            {trial.number}
+          </span>
+          :{" "}
           <Link to={WITHDRAW_PATH} className={LINK}>
             withdraw from contract here
           </Link>

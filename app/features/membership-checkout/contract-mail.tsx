@@ -12,6 +12,8 @@ export interface ContractMailDetails extends MembershipMailBasics {
   planId: keyof typeof siteConfig.pricing;
   startedAt: Date;
   trialEndsAt: Date;
+  /** "2915-77F4-830F": what the withdrawal form and the desk ask for, as this membership has no order. */
+  membershipNumber: string;
   /** "Visa ending 4242". */
   card: string;
   /** The request to start now, as it was ticked. */
@@ -39,6 +41,7 @@ export async function membershipContractMail(
       <MailParagraph>{`Thank you, ${details.fullName}. Your ${plan.name} membership starts with a ${trialDays}-day free trial: nothing has been charged.`}</MailParagraph>
       <MailFields
         rows={[
+          ["Membership number", details.membershipNumber],
           ["Plan", `${plan.name}, with a ${trialDays}-day free trial`],
           ["Includes", plan.features.join("; ")],
           ["Free until", firstCharge],

@@ -1,3 +1,4 @@
+import { membershipNumber } from "~/features/memberships/membership-card.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customers, memberships } from "~/db/schema";
@@ -170,6 +171,7 @@ async function recordTrial(
         origin: input.origin,
         startedAt: input.now,
         trialEndsAt: trial.trialEndsAt,
+        membershipNumber: membershipNumber(trial.id),
         card: `${paymentMethod.brand} ending ${paymentMethod.last4}`,
         consent: consentWording,
       }),
@@ -187,9 +189,9 @@ async function recordTrial(
 export async function checkoutTrial(
   db: Database,
   membershipId: string,
-): Promise<(TrialSummary & { email: string | null }) | null> {
+): Promise<(TrialSummary & { email: string | null; number: string }) | null> {
   if (!isUuid(membershipId)) return null;
   const [trial] = await db.select().from(memberships).where(eq(memberships.id, membershipId));
   if (!trial?.checkoutKey) return null;
-  return { ...summariseTrial(trial), email: trial.email };
+  return { ...summariseTrial(trial), email: trial.email, number: membershipNumber(trial.id) };
 }

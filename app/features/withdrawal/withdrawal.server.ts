@@ -34,14 +34,58 @@ const WITHDRAWAL_NOTE = "Rétractation du consommateur (fonction de rétractatio
 
 /**
  * The contract a statement names: a paid order whose number is the one typed and whose customer's
- * address is the one typed. A membership has no number of its own: its number is that of the order
- * whose payment started it, so the same lookup finds both. The name is recorded but not compared:
- * people write their names in many ways, and the number and address already identify the contract.
+ * address is the one typed, with the membership its payment started; or a membership by its
+ * membership number ("2915-77F4-830F") and address: one started at the membership checkout has no
+ * order, one a fast track started is that order's contract.
+ * The name is recorded but not compared: people write their names in many ways, and the number and
+ * address already identify the contract.
  */
 async function findContract(
   db: Database,
-  { contractNumber, email }: Pick<WithdrawalDetails, "contractNumber" | "email">,
+  details: Pick<WithdrawalDetails, "contractNumber" | "email">,
   { lock = false } = {},
+): Promise<Contract | null> {
+  return (await findOrderContract(db, details, { lock })) ?? (await findCheckoutMembership(db, details, { lock }));
+}
+
+/** "2915-77F4-830F", with or without its dashes, in either case: the membership id's first 12 digits. */
+const MEMBERSHIP_NUMBER = /^[0-9a-f]{12}$/;
+
+async function findCheckoutMembership(
+  db: Database,
+  { contractNumber, email }: Pick<WithdrawalDetails, "contractNumber" | "email">,
+  { lock }: { lock: boolean },
+): Promise<Contract | null> {
+  const digits = contractNumber.trim().toLowerCase().replaceAll("-", "");
+  if (!MEMBERSHIP_NUMBER.test(digits)) return null;
+  const query = db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.email, email.trim().toLowerCase()),
+        // Hex digits only, so the pattern has no wildcard of the visitor's.
+        sql`${memberships.id}::text like ${`${digits.slice(0, 8)}-${digits.slice(8)}-%`}`,
+      ),
+    );
+  const [membership] = lock ? await query.for("update") : await query;
+  if (membership?.orderId) {
+    // A trial its first fast track started: the contract is that order's, as its number finds it.
+    const [order] = await db
+      .select({ number: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, membership.orderId));
+    return order ? findOrderContract(db, { contractNumber: order.number, email }, { lock }) : null;
+  }
+  if (!membership?.email || !membership.consentedAt) return null;
+  // The period runs from the contract e-mail, sent in the transaction that started the trial.
+  return { order: null, email: membership.email, paidAt: membership.consentedAt, membership };
+}
+
+async function findOrderContract(
+  db: Database,
+  { contractNumber, email }: Pick<WithdrawalDetails, "contractNumber" | "email">,
+  { lock }: { lock: boolean },
 ) {
   const orderQuery = db
     .select({
@@ -77,10 +121,18 @@ async function findContract(
   if (!paid?.at) return null;
   const membershipQuery = db.select().from(memberships).where(eq(memberships.orderId, order.id));
   const [membership] = lock ? await membershipQuery.for("update") : await membershipQuery;
-  return { order: { ...order, email: order.email }, paidAt: paid.at, membership: membership ?? null };
+  return { order, email: order.email, paidAt: paid.at, membership: membership ?? null };
 }
 
-type Contract = NonNullable<Awaited<ReturnType<typeof findContract>>>;
+interface Contract {
+  /** The order named, or null for a membership started at the membership checkout. */
+  order: Omit<NonNullable<Awaited<ReturnType<typeof findOrderContract>>>["order"], "email"> | null;
+  /** Where the acknowledgement goes: the contract's own address. */
+  email: string;
+  /** When the contract was confirmed: the withdrawal period runs from then. */
+  paidAt: Date;
+  membership: typeof memberships.$inferSelect | null;
+}
 
 /** A recorded statement that matched a contract in time, as the refunds read it. */
 interface Withdrawn {
@@ -186,8 +238,12 @@ async function refundWithdrawal(
   const { order } = contract;
   const today = companyDay(receivedAt);
   const fastTrackProvided =
-    includesFastTrack(scope) && isPaidStatus(order.status) && order.flightDate !== null && order.flightDate <= today;
-  if (includesFastTrack(scope)) {
+    order !== null &&
+    includesFastTrack(scope) &&
+    isPaidStatus(order.status) &&
+    order.flightDate !== null &&
+    order.flightDate <= today;
+  if (order && includesFastTrack(scope)) {
     await attempt("fast track", async () => {
       const idempotencyKey = `withdrawal:${id}:order`;
       const paidFor = `Fast Track order ${order.orderNumber}`;
@@ -278,7 +334,7 @@ export async function recordWithdrawal(
         email: details.email.toLowerCase(),
         outcome,
         scope: details.scope,
-        orderId: contract?.order.id ?? null,
+        orderId: contract?.order?.id ?? null,
         membershipId: contract?.membership?.id ?? null,
         idempotencyKey,
         receivedAt: now,
@@ -324,7 +380,7 @@ export async function recordWithdrawal(
   await enqueueMail(
     db,
     await withdrawalAcknowledgementMail({
-      to: contract.order.email,
+      to: contract.email,
       name: details.fullName,
       contractNumber: details.contractNumber,
       receivedAt: row.receivedAt,

@@ -140,6 +140,8 @@ test.describe("the membership checkout", () => {
     await fillCard(page, "5555 5555 5555 4444");
     await page.getByRole("button", { name: "Start free trial – then £49 every 3 months" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your free trial has started");
+    const membershipNumber = (await page.getByTestId("membership-number").textContent())!.trim();
+    expect(membershipNumber).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     const started = await e2eDatabase().query<{ plan: string; price: number; currency: string }>(
       "select plan, price, currency from memberships where email = $1",
       [member.email],
@@ -152,6 +154,20 @@ test.describe("the membership checkout", () => {
     await expect(page.getByRole("alert")).toContainText(HAD_TRIAL);
     await expect(page.getByLabel("Card Number")).toHaveCount(0);
     await screenshots(page, "membership-checkout-had-trial", testInfo);
+
+    // The number the confirmation gave is the contract's at /withdraw: the trial ends at once.
+    await page.goto(`/withdraw`);
+    await page.getByLabel("Full name").fill(member.fullName);
+    await page.getByLabel("Order or membership number").fill(membershipNumber);
+    await page.getByLabel("E-mail address").fill(member.email);
+    await page.getByLabel("My membership").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We received your withdrawal" })).toBeVisible();
+    const ended = await e2eDatabase().query<{ status: string }>("select status from memberships where email = $1", [
+      member.email,
+    ]);
+    expect(ended.rows).toEqual([{ status: "cancelled" }]);
     await context.close();
   });
 });

@@ -7,6 +7,8 @@ import { payForOrder } from "~/features/booking/checkout.server";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { createBooking } from "~/features/booking/orders.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
+import { membershipNumber } from "~/features/memberships/membership-card.server";
+import { startMembershipCheckout } from "~/features/membership-checkout/membership-checkout.server";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
@@ -254,6 +256,63 @@ describe(`the withdrawal function on ${testDatabaseKind()}`, () => {
     expect(await refundsOfOrder(order.id)).toHaveLength(1);
     expect((await membershipById(membership.id)).status).toBe("cancelled");
     expect((await allWithdrawals())[0]!.outcome).toBe("withdrawn");
+  });
+});
+
+describe(`withdrawing by membership number on ${testDatabaseKind()}`, () => {
+  /** A trial started at the membership checkout: no order, the contract e-mail's time its start. */
+  async function checkoutTrial(now: Date) {
+    const email = `lotte-${randomUUID().slice(0, 8)}@example.com`;
+    const outcome = await startMembershipCheckout(db(), sandboxGateway, {
+      fullName: "Lotte de Wit",
+      email,
+      plan: "premium",
+      currency: "EUR",
+      card: CARD,
+      checkoutKey: randomUUID(),
+      origin,
+      now,
+    });
+    if (outcome.kind !== "started") throw new Error(`no trial: ${outcome.kind}`);
+    return { email, membership: await membershipById(outcome.membershipId) };
+  }
+
+  it("ends a checkout's membership, found by the number its contract e-mail gives, typed loosely", async () => {
+    const started = new Date("2027-02-28T10:00:00Z");
+    const { email, membership } = await checkoutTrial(started);
+    const number = membershipNumber(membership.id);
+    expect((await mailsTo(email))[0]!.text).toContain(`Membership number: ${number}`);
+    const now = addDays(started, 1);
+    await withdraw(
+      { contractNumber: ` ${number.replaceAll("-", "").toLowerCase()} `, email, scope: "membership" },
+      { now },
+    );
+    expect(await membershipById(membership.id)).toMatchObject({ status: "cancelled", endedAt: now });
+    expect(await allWithdrawals()).toEqual([
+      expect.objectContaining({ outcome: "withdrawn", orderId: null, membershipId: membership.id }),
+    ]);
+    const [ack] = await acknowledgementsTo(email);
+    expect(ack!.text).toContain("Your membership ended on");
+  });
+
+  it("past 14 days from the contract e-mail is late; another address or number matches nothing", async () => {
+    const started = new Date("2027-02-28T10:00:00Z");
+    const { email, membership } = await checkoutTrial(started);
+    const number = membershipNumber(membership.id);
+    await withdraw({ contractNumber: number, email: "someone@example.com" }, { now: addDays(started, 1) });
+    await withdraw({ contractNumber: "0000-0000-0000", email }, { now: addDays(started, 1) });
+    await withdraw({ contractNumber: number, email }, { now: addDays(started, 15) });
+    expect((await allWithdrawals()).map((row) => row.outcome).sort()).toEqual(["late", "unmatched", "unmatched"]);
+    expect((await membershipById(membership.id)).status).toBe("trialing");
+  });
+
+  it("the membership number of a trial a fast track started names that order's contract", async () => {
+    const { order, membership, email } = await paidFastTrack();
+    await withdraw({ contractNumber: membershipNumber(membership.id), email, scope: "membership" });
+    expect(await allWithdrawals()).toEqual([
+      expect.objectContaining({ outcome: "withdrawn", orderId: order.id, membershipId: membership.id }),
+    ]);
+    expect((await membershipById(membership.id)).status).toBe("cancelled");
   });
 });
 

@@ -157,6 +157,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
         fullName: "Ann Lee",
         startedAt: subDays(trialEnd, MEMBERSHIP_TERMS.trialDays),
         trialEndsAt: trialEnd,
+        membershipNumber: "2915-77F4-830F",
         card: "Visa ending 4242",
         consent: checkoutConsentWording("premium"),
       }),
