@@ -567,6 +567,8 @@ export const memberships = pgTable(
     consentedAt: timestamp({ withTimezone: true }),
     /** The membership checkout's form key: the same form sent twice starts one trial, and is answered with it. */
     checkoutKey: text().unique(),
+    /** A move to a cheaper plan, asked for and due when the paid quarter ends: the billing job makes it (ADR 030). */
+    scheduledPlan: text().$type<MembershipPlan>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -587,6 +589,7 @@ export const memberships = pgTable(
     check("memberships_currency_known", sql`${table.currency} in (${quotedList(CURRENCY_CODES)})`),
     check("memberships_status_known", sql`${table.status} in (${quotedList(MEMBERSHIP_STATUSES)})`),
     check("memberships_plan_known", sql`${table.plan} in (${quotedList(MEMBERSHIP_PLANS)})`),
+    check("memberships_scheduled_plan_known", sql`${table.scheduledPlan} in (${quotedList(MEMBERSHIP_PLANS)})`),
     check("memberships_provider_cancel_known", sql`${table.providerCancel} in (${quotedList(PROVIDER_CANCELS)})`),
     index()
       .on(table.updatedAt)
@@ -652,6 +655,44 @@ export const membershipEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index().on(table.membershipId, table.createdAt), index().on(table.toStatus, table.createdAt)],
+);
+
+export const PLAN_CHANGE_STATUSES = ["charging", "done", "declined"] as const;
+export type PlanChangeStatus = (typeof PLAN_CHANGE_STATUSES)[number];
+
+/**
+ * A move to a dearer plan during a paid quarter (ADR 030): the difference for the rest of the quarter
+ * is charged at once. The row, with its idempotency key, is written before the gateway is called and
+ * settled after: 'charging' until the answer is recorded, then 'done' (the plan changed, `invoiceId`
+ * the paid difference) or 'declined' (nothing changed).
+ */
+export const planChanges = pgTable(
+  "plan_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id, { onDelete: "cascade" }),
+    fromPlan: text().$type<MembershipPlan>().notNull(),
+    toPlan: text().$type<MembershipPlan>().notNull(),
+    /** The prorated difference, minor units of `currency`. */
+    amount: integer().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    /** The form's key: the same request sent twice is one change and one charge. */
+    idempotencyKey: text().notNull().unique(),
+    status: text().$type<PlanChangeStatus>().notNull().default("charging"),
+    invoiceId: uuid().references(() => invoices.id, { onDelete: "set null" }),
+    lastOutcome: text(),
+    actorUserId: text().references(() => user.id, { onDelete: "set null" }),
+    actorLabel: text().notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index().on(table.membershipId, table.createdAt),
+    check("plan_changes_amount_positive", sql`${table.amount} > 0`),
+    check("plan_changes_status_known", sql`${table.status} in (${quotedList(PLAN_CHANGE_STATUSES)})`),
+  ],
 );
 
 export const INVOICE_STATUSES = ["open", "paid", "refunded", "uncollectible", "void"] as const;

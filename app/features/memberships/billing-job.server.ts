@@ -23,7 +23,8 @@ import {
   recordFeesPaid,
   type PaidFee,
 } from "./fee-outcomes.server";
-import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
+import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership, membershipPlanName } from "./membership-status";
+import { planFee } from "./trial-offer";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
 
 /** What a run did. Counts only: never who. */
@@ -216,6 +217,18 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
       ...billingPeriodAfter(membership.billingAnchor, membership.currentPeriodEnd),
     }));
   if (renewed.length === 0) return ended.length;
+  // A move to a cheaper plan asked for during the quarter is made now: the new quarter is billed at its fee (ADR 030).
+  const moving = renewed.filter(({ membership }) => membership.scheduledPlan !== null);
+  await changeMemberships(
+    tx,
+    moving.map(({ membership }) => ({
+      membershipId: membership.id,
+      to: membership.status,
+      actor: SYSTEM_ACTOR,
+      note: `Formule : ${membershipPlanName(membership.plan)} → ${membershipPlanName(membership.scheduledPlan!)}, au début de la nouvelle période`,
+      changes: { plan: membership.scheduledPlan!, price: planFee(membership.scheduledPlan!), scheduledPlan: null },
+    })),
+  );
   const created = await tx
     .insert(invoices)
     .values(
@@ -223,7 +236,7 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
         membershipId: membership.id,
         periodStart: start,
         periodEnd: end,
-        amount: membership.price,
+        amount: membership.scheduledPlan ? planFee(membership.scheduledPlan) : membership.price,
         currency: membership.currency,
         nextAttemptAt: start,
         idempotencyKey: randomUUID(),

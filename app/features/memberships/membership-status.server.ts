@@ -18,6 +18,9 @@ export type MembershipChanges = Partial<
     | "endedAt"
     | "trialReminderSentAt"
     | "providerCancel"
+    | "plan"
+    | "price"
+    | "scheduledPlan"
   >
 >;
 

@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { invoices, memberships, planChanges, type MembershipPlan } from "~/db/schema";
+import type { CardFormGateway } from "~/features/payments/gateway";
+import type { Actor } from "~/lib/actor";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { monthlyFreeAccesses } from "./fast-track-allowance";
+import { changeMembership, type Membership } from "./membership-status.server";
+import { membershipPlanName } from "./membership-status";
+import { planChangedMail, type PlanChangeDone } from "./plan-change-mail";
+import { planChangeKind } from "./plan-change";
+import { planFee } from "./trial-offer";
+
+export type PlanChangeOutcome =
+  | { kind: "changed"; plan: MembershipPlan; charged: number }
+  | { kind: "scheduled"; plan: MembershipPlan; from: Date }
+  | { kind: "declined"; message: string }
+  | { kind: "refused"; reason: string }
+  /** The difference is no longer what the page showed (a day passed): shown again, nothing charged. */
+  | { kind: "amount-changed"; amount: number }
+  | { kind: "not-found" };
+
+export interface PlanChangeRequest {
+  membershipId: string;
+  to: MembershipPlan;
+  /** The difference the page showed, for an upgrade: charged only if it is still the amount due. */
+  expectedAmount: number | null;
+  /** The form's key: the same request sent twice is one change and at most one charge. */
+  idempotencyKey: string;
+  actor: Actor;
+  now: Date;
+  origin: string;
+}
+
+type PlanChange = typeof planChanges.$inferSelect;
+
+const NOTE = (from: MembershipPlan, to: MembershipPlan) =>
+  `Formule : ${membershipPlanName(from)} → ${membershipPlanName(to)}`;
+
+/**
+ * Changes a membership's plan (ADR 030). In the trial, the plan that will be charged changes; to a
+ * cheaper plan in a paid quarter, the change is kept for the billing job to make when the quarter
+ * ends; to a dearer one, it is made at once and the prorated difference charged to the card on file,
+ * in three steps as every charge here (ADR 004): the change and its key written first, the gateway
+ * called outside any transaction, its answer recorded with the membership locked. Each change goes
+ * in the membership's history, with who and when, and is confirmed by e-mail.
+ */
+export async function changePlan(
+  db: Database,
+  gateway: CardFormGateway,
+  request: PlanChangeRequest,
+): Promise<PlanChangeOutcome> {
+  const opened = await db.transaction(async (tx): Promise<{ outcome: PlanChangeOutcome } | { charge: PlanChange }> => {
+    const [known] = await tx.select().from(planChanges).where(eq(planChanges.idempotencyKey, request.idempotencyKey));
+    if (known) return { charge: known };
+    const [membership] = await tx
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, request.membershipId))
+      .for("update");
+    if (!membership) return { outcome: { kind: "not-found" } };
+    const change = planChangeKind(
+      { ...membership, providerBilled: membership.providerSubscriptionRef !== null },
+      request.to,
+      request.now,
+    );
+    switch (change.kind) {
+      case "refused":
+        return { outcome: change };
+      case "trial":
+        await makeChange(tx, membership, request, { kind: "trial", firstCharge: membership.currentPeriodEnd });
+        return { outcome: { kind: "changed", plan: request.to, charged: 0 } };
+      case "downgrade":
+        await changeMembership(tx, {
+          membershipId: membership.id,
+          to: membership.status,
+          actor: request.actor,
+          note: `${NOTE(membership.plan, request.to)} à la fin de la période payée`,
+          changes: { scheduledPlan: request.to },
+        });
+        await confirm(tx, membership, request, { kind: "downgrade", from: change.from });
+        return { outcome: { kind: "scheduled", plan: request.to, from: change.from } };
+      case "upgrade": {
+        if (request.expectedAmount !== null && request.expectedAmount !== change.amount) {
+          return { outcome: { kind: "amount-changed", amount: change.amount } };
+        }
+        if (change.amount === 0) {
+          await makeChange(tx, membership, request, {
+            kind: "upgrade",
+            charged: 0,
+            invoiceNumber: null,
+            nextCharge: membership.currentPeriodEnd,
+          });
+          return { outcome: { kind: "changed", plan: request.to, charged: 0 } };
+        }
+        const [charge] = await tx
+          .insert(planChanges)
+          .values({
+            membershipId: membership.id,
+            fromPlan: membership.plan,
+            toPlan: request.to,
+            amount: change.amount,
+            currency: membership.currency,
+            idempotencyKey: request.idempotencyKey,
+            actorUserId: request.actor.userId,
+            actorLabel: request.actor.label,
+            createdAt: request.now,
+          })
+          .returning();
+        return { charge: charge! };
+      }
+    }
+  });
+  if ("outcome" in opened) return opened.outcome;
+  const { charge } = opened;
+  if (charge.status === "done") return { kind: "changed", plan: charge.toPlan, charged: charge.amount };
+  if (charge.status === "declined")
+    return { kind: "declined", message: charge.lastOutcome ?? "Your card was declined." };
+
+  const [card] = await db
+    .select({ ref: memberships.paymentMethodRef })
+    .from(memberships)
+    .where(eq(memberships.id, charge.membershipId));
+  const answer = await gateway.chargeSaved({
+    paymentMethodRef: card!.ref,
+    customerPresent: true,
+    amount: charge.amount,
+    currency: charge.currency,
+    idempotencyKey: `plan-change:${charge.idempotencyKey}`,
+  });
+
+  return db.transaction(async (tx): Promise<PlanChangeOutcome> => {
+    const [membership] = await tx
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, charge.membershipId))
+      .for("update");
+    const [current] = await tx.select().from(planChanges).where(eq(planChanges.id, charge.id)).for("update");
+    // Recorded meanwhile by a request with the same key, which had the same answer.
+    if (current!.status === "done") return { kind: "changed", plan: charge.toPlan, charged: charge.amount };
+    if (current!.status === "declined") return { kind: "declined", message: current!.lastOutcome ?? answer.message };
+    const settledAt = new Date();
+    if (answer.outcome !== "succeeded") {
+      await tx
+        .update(planChanges)
+        .set({ status: "declined", lastOutcome: answer.message, settledAt })
+        .where(eq(planChanges.id, charge.id));
+      return { kind: "declined", message: answer.message };
+    }
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        membershipId: charge.membershipId,
+        periodStart: charge.createdAt,
+        periodEnd: membership!.currentPeriodEnd,
+        amount: charge.amount,
+        currency: charge.currency,
+        status: "paid",
+        attempts: 1,
+        idempotencyKey: `plan-change:${charge.idempotencyKey}`,
+        providerRef: answer.providerRef,
+        lastOutcome: answer.outcome,
+        paidAt: settledAt,
+      })
+      .returning({ id: invoices.id, number: invoices.number });
+    await tx
+      .update(planChanges)
+      .set({ status: "done", invoiceId: invoice!.id, lastOutcome: answer.outcome, settledAt })
+      .where(eq(planChanges.id, charge.id));
+    await makeChange(
+      tx,
+      membership!,
+      { to: charge.toPlan, actor: { userId: charge.actorUserId, label: charge.actorLabel }, origin: request.origin },
+      {
+        kind: "upgrade",
+        charged: charge.amount,
+        invoiceNumber: invoice!.number,
+        nextCharge: membership!.currentPeriodEnd,
+      },
+    );
+    return { kind: "changed", plan: charge.toPlan, charged: charge.amount };
+  });
+}
+
+/** The plan and its fee change now: in the history, with who, and confirmed by e-mail. */
+async function makeChange(
+  tx: Database,
+  membership: Membership,
+  { to, actor, origin }: Pick<PlanChangeRequest, "to" | "actor" | "origin">,
+  done: PlanChangeDone,
+) {
+  const note =
+    done.kind === "upgrade" && done.charged > 0
+      ? `${NOTE(membership.plan, to)}, différence payée (facture ${done.invoiceNumber ?? "?"})`
+      : NOTE(membership.plan, to);
+  await changeMembership(tx, {
+    membershipId: membership.id,
+    to: membership.status,
+    actor,
+    note,
+    changes: { plan: to, price: planFee(to), scheduledPlan: null },
+  });
+  await confirm(tx, membership, { to, origin }, done);
+}
+
+async function confirm(
+  tx: Database,
+  membership: Membership,
+  { to, origin }: Pick<PlanChangeRequest, "to" | "origin">,
+  change: PlanChangeDone,
+) {
+  if (!membership.email) return;
+  await enqueueMail(
+    tx,
+    await planChangedMail({
+      to: membership.email,
+      planName: membershipPlanName(to),
+      fromPlanName: membershipPlanName(membership.plan),
+      price: planFee(to),
+      currency: membership.currency,
+      origin,
+      freeAccesses: monthlyFreeAccesses(to),
+      change,
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+import type { MembershipPlan, MembershipStatus } from "~/db/schema";
+import { companyDay } from "~/lib/company-time";
+import { planFee } from "./trial-offer";
+
+const DAY_MS = 86_400_000;
+
+/** Calendar days from one Amsterdam day ("YYYY-MM-DD") to another. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * What moving to a dearer plan costs now (ADR 030): the difference between the two fees for the
+ * days of the paid quarter still to come, today included, counted in Amsterdam calendar days, and
+ * rounded to the nearest minor unit (a half up). The first day of a quarter costs the whole
+ * difference; the day the next quarter starts costs nothing, as that quarter is billed at the new fee.
+ */
+export function proratedDifference({
+  fromFee,
+  toFee,
+  periodStart,
+  periodEnd,
+  now,
+}: {
+  fromFee: number;
+  toFee: number;
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+}): number {
+  const total = daysBetween(companyDay(periodStart), companyDay(periodEnd));
+  const left = Math.min(total, Math.max(0, daysBetween(companyDay(now), companyDay(periodEnd))));
+  const difference = toFee - fromFee;
+  if (total <= 0 || left === 0 || difference <= 0) return 0;
+  return Math.floor((2 * difference * left + total) / (2 * total));
+}
+
+/** How a change from the membership's plan to `to` takes effect, or why it cannot be made. */
+export type PlanChangeKind =
+  /** During the trial: the plan that will be charged changes, nothing is charged now. */
+  | { kind: "trial" }
+  /** Dearer, in a paid quarter: at once, the prorated difference charged now (0: nothing to charge). */
+  | { kind: "upgrade"; amount: number }
+  /** Cheaper, in a paid quarter: from the next quarter, which is billed at the new fee. */
+  | { kind: "downgrade"; from: Date }
+  | { kind: "refused"; reason: string };
+
+export const PLAN_CHANGE_REFUSALS = {
+  same: "This is already your plan.",
+  notRunning: "Only a running membership can change plan.",
+  pastDue: "Please pay the overdue fee first: then you can change plan.",
+  ending: "This membership ends at the end of its paid quarter: it can no longer change plan.",
+  providerBilled: "Changing plan is not available online for this membership yet: please contact us.",
+} as const;
+
+/** What changing to `to` would do for this membership now. */
+export function planChangeKind(
+  membership: {
+    plan: MembershipPlan;
+    status: MembershipStatus;
+    cancelAtPeriodEnd: boolean;
+    providerBilled: boolean;
+    currentPeriodStart: Date;
+    currentPeriodEnd: Date;
+  },
+  to: MembershipPlan,
+  now: Date,
+): PlanChangeKind {
+  if (membership.plan === to) return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.same };
+  if (membership.status === "past_due") return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.pastDue };
+  if (membership.status !== "trialing" && membership.status !== "active") {
+    return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.notRunning };
+  }
+  if (membership.cancelAtPeriodEnd) return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.ending };
+  if (membership.providerBilled) return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.providerBilled };
+  if (membership.status === "trialing") return { kind: "trial" };
+  const fromFee = planFee(membership.plan);
+  const toFee = planFee(to);
+  if (toFee < fromFee) return { kind: "downgrade", from: membership.currentPeriodEnd };
+  return {
+    kind: "upgrade",
+    amount: proratedDifference({
+      fromFee,
+      toFee,
+      periodStart: membership.currentPeriodStart,
+      periodEnd: membership.currentPeriodEnd,
+      now,
+    }),
+  };
+}

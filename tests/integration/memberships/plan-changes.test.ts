@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import { addMinutes } from "date-fns";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  invoices,
+  membershipEvents,
+  memberships,
+  outbox,
+  planChanges,
+  type MembershipPlan,
+  type MembershipStatus,
+} from "~/db/schema";
+import { memberAllowance } from "~/features/memberships/fast-track-allowance.server";
+import { changePlan, type PlanChangeRequest } from "~/features/memberships/plan-change.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { companyMonthsLater } from "~/lib/company-time";
+import { bookingTestDatabase } from "../../support/integration/booking-helpers";
+import { billAt, FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
+import { insertCustomer } from "../../support/integration/orders-fixtures";
+import { testDatabaseKind } from "../../support/test-database";
+
+const db = bookingTestDatabase();
+// A paid quarter of 90 days, 1 December 2026 to 1 March 2027 (Amsterdam); from 15 January, 45 are left.
+const PERIOD_START = new Date("2026-11-30T23:00:00Z");
+const PERIOD_END = companyMonthsLater(PERIOD_START, 3);
+const MID_JANUARY = new Date("2027-01-15T10:00:00Z");
+const ADMIN = { userId: null, label: "admin@example.com" };
+
+async function member({
+  plan = "medium",
+  status = "active",
+  card = "pays",
+}: { plan?: MembershipPlan; status?: MembershipStatus; card?: "pays" | "declines" } = {}) {
+  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
+  const customer = await insertCustomer(db(), "Mia Jansen", email);
+  const created = await insertMembership(db(), { customerId: customer.id, email, plan, status });
+  const periods =
+    status === "trialing"
+      ? {}
+      : { currentPeriodStart: PERIOD_START, currentPeriodEnd: PERIOD_END, billingAnchor: PERIOD_START };
+  await db()
+    .update(memberships)
+    .set({ ...periods, paymentMethodRef: `pm_sandbox_${card}_${randomUUID()}` })
+    .where(eq(memberships.id, created.id));
+  return { email, id: created.id };
+}
+
+function change(membershipId: string, to: MembershipPlan, overrides: Partial<PlanChangeRequest> = {}) {
+  return changePlan(db(), sandboxGateway, {
+    membershipId,
+    to,
+    expectedAmount: null,
+    idempotencyKey: randomUUID(),
+    actor: ADMIN,
+    now: MID_JANUARY,
+    origin: FIXTURE_ORIGIN,
+    ...overrides,
+  });
+}
+
+const membershipById = async (id: string) => (await db().select().from(memberships).where(eq(memberships.id, id)))[0]!;
+const invoicesOf = (id: string) => db().select().from(invoices).where(eq(invoices.membershipId, id));
+
+describe(`changing plan on ${testDatabaseKind()}`, () => {
+  it("Medium to Premium mid-quarter: at once, the prorated difference charged once under the form's key, 5 free accesses", async () => {
+    const { id, email } = await member();
+    const key = randomUUID();
+    // 3000 x 45 / 90: 1500 cents.
+    expect(await change(id, "premium", { idempotencyKey: key, expectedAmount: 1500 })).toEqual({
+      kind: "changed",
+      plan: "premium",
+      charged: 1500,
+    });
+    expect(await change(id, "premium", { idempotencyKey: key, expectedAmount: 1500 })).toEqual({
+      kind: "changed",
+      plan: "premium",
+      charged: 1500,
+    });
+    expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, status: "active" });
+    const [invoice, ...others] = await invoicesOf(id);
+    expect(others).toEqual([]);
+    expect(invoice).toMatchObject({ amount: 1500, status: "paid", periodStart: MID_JANUARY, periodEnd: PERIOD_END });
+    expect(invoice!.number).toMatch(/^\d{4}-\d{6}$/);
+    expect(await db().select().from(planChanges)).toEqual([
+      expect.objectContaining({ status: "done", amount: 1500, invoiceId: invoice!.id, actorLabel: ADMIN.label }),
+    ]);
+    const [event] = await db().select().from(membershipEvents).where(eq(membershipEvents.membershipId, id));
+    expect(event).toMatchObject({ fromStatus: "active", toStatus: "active", actorLabel: ADMIN.label });
+    expect(event!.note).toContain("Formule : Medium → Premium, différence payée");
+    const mails = await db().select().from(outbox).where(eq(outbox.to, email));
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your membership is now Premium"]);
+    expect(mails[0]!.textBody).toContain("€15, the difference for the rest of this quarter");
+    expect(await memberAllowance(db(), email, MID_JANUARY)).toMatchObject({ perMonth: 5, left: 5 });
+  });
+
+  it("refuses to charge an amount the page did not show, and a declined card changes nothing", async () => {
+    const { id } = await member();
+    expect(await change(id, "premium", { expectedAmount: 1533 })).toEqual({ kind: "amount-changed", amount: 1500 });
+    const declining = await member({ card: "declines" });
+    expect(await change(declining.id, "premium")).toMatchObject({ kind: "declined" });
+    for (const membershipId of [id, declining.id]) {
+      expect(await membershipById(membershipId)).toMatchObject({ plan: "medium", price: 4900 });
+      expect(await invoicesOf(membershipId)).toEqual([]);
+    }
+    expect((await db().select().from(planChanges)).map((row) => row.status)).toEqual(["declined"]);
+  });
+
+  it("Premium to Medium: kept until the quarter ends, then the billing job bills Medium", async () => {
+    const { id, email } = await member({ plan: "premium" });
+    expect(await change(id, "medium")).toEqual({ kind: "scheduled", plan: "medium", from: PERIOD_END });
+    expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, scheduledPlan: "medium" });
+    expect(await memberAllowance(db(), email, MID_JANUARY)).toMatchObject({ perMonth: 5 });
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, email));
+    expect(mail!.subject).toBe("Your membership changes to Medium on 1 March 2027");
+
+    await billAt(db(), addMinutes(PERIOD_END, 1));
+    expect(await membershipById(id)).toMatchObject({ plan: "medium", price: 4900, scheduledPlan: null });
+    const [renewal] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, id), eq(invoices.periodStart, PERIOD_END)));
+    expect(renewal).toMatchObject({ amount: 4900, status: "paid" });
+  });
+
+  it("during the trial: the plan that will be charged changes, nothing is charged", async () => {
+    const { id, email } = await member({ status: "trialing" });
+    expect(await change(id, "premium")).toEqual({ kind: "changed", plan: "premium", charged: 0 });
+    expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, status: "trialing" });
+    expect(await invoicesOf(id)).toEqual([]);
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, email));
+    expect(mail!.textBody).toMatch(/First charge: €79 on \d+ \w+ \d{4}/);
+  });
+
+  it("refuses a past-due membership, the same plan, and an unknown one", async () => {
+    const pastDue = await member({ status: "past_due" });
+    expect(await change(pastDue.id, "premium")).toMatchObject({ kind: "refused" });
+    const { id } = await member();
+    expect(await change(id, "medium")).toMatchObject({ kind: "refused" });
+    expect(await change(randomUUID(), "premium")).toEqual({ kind: "not-found" });
+    expect(await db().select().from(outbox)).toEqual([]);
+  });
+});
