@@ -1,4 +1,6 @@
 import { allowanceLine, memberAllowance } from "~/features/memberships/fast-track-allowance.server";
+import { planChangeOffer } from "~/features/account/plan-change-offer";
+import { PLAN_CHANGE_REFUSALS } from "~/features/memberships/plan-change";
 import { redirect } from "react-router";
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/account";
@@ -11,7 +13,9 @@ import {
   replaceOwnCard,
   requestOwnErasure,
   withdrawOwnBooking,
+  changeOwnPlan,
 } from "~/features/account/account-actions.server";
+import { PLAN_IDS } from "~/features/plans/plans";
 import { WITHDRAWAL_SCOPES } from "~/db/enums";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
 import { z } from "~/lib/zod";
@@ -77,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           replaceCard: live ? replaceCardAt(membership, gateway) : null,
           payNow: membership.status === "past_due" ? payNow(membership, gateway) : null,
           freeAccesses: allowance && allowanceLine(allowance),
+          planChange: planChangeWithKey(membership, now),
           // The digital card the desk scans: its QR carries the signed code, the number is read out.
           card: live
             ? {
@@ -101,6 +106,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     // `?card=replace` shows the form for a new card.
     replaceCard: query.get("card") === "replace" ? { expiryYears: expiryYears(now), formKey: randomUUID() } : null,
   };
+}
+
+/** The account's plan change, with a key of its own: the same form sent twice changes the plan once. */
+function planChangeWithKey(membership: AccountMembership, now: Date) {
+  const offer = planChangeOffer(membership, now);
+  return offer && { ...offer, key: randomUUID() };
 }
 
 /** The sandbox's card form is on this page; a Stripe-billed member's card is checked by Stripe.js on its own page. */
@@ -140,6 +151,29 @@ export async function action({ request }: Route.ActionArgs) {
     const limit = await countClientRequest(db, "payment", request);
     if (limit.limited) return redirectWithToast("/account", { type: "error", title: TOO_MANY_REQUESTS });
     return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin(request) }));
+  }
+  if (intent === "change-plan") {
+    if (gateway.kind !== "card-form") {
+      return redirectWithToast("/account", { type: "error", title: PLAN_CHANGE_REFUSALS.providerBilled });
+    }
+    const form = planChangeForm.safeParse(Object.fromEntries(formData));
+    if (!form.success) {
+      return redirectWithToast("/account", { type: "error", title: "This form could not be read. Please try again." });
+    }
+    // It may charge the card, as the payment page does: counted against the same limit.
+    const limit = await countClientRequest(db, "payment", request);
+    if (limit.limited) return redirectWithToast("/account", { type: "error", title: TOO_MANY_REQUESTS });
+    const { plan, expectedAmount, key } = form.data;
+    return redirectWithToast(
+      "/account",
+      await changeOwnPlan(db, gateway, user, {
+        to: plan,
+        expectedAmount: expectedAmount ?? null,
+        idempotencyKey: key,
+        now,
+        origin: siteOrigin(request),
+      }),
+    );
   }
   if (intent === "cancel") {
     return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
@@ -213,3 +247,11 @@ export default function AccountPage({
     </>
   );
 }
+
+/** The account's plan change form: the plan, the difference the page showed (an upgrade), the form's key. */
+const planChangeForm = z.object({
+  intent: z.literal("change-plan"),
+  plan: z.enum(PLAN_IDS),
+  expectedAmount: z.coerce.number().int().nonnegative().max(1_000_000).optional(),
+  key: z.uuid(),
+});

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, dataRequests, membershipEvents, memberships, orders } from "~/db/schema";
+import { customers, dataRequests, membershipEvents, memberships, orders, type MembershipPlan } from "~/db/schema";
 import type { WithdrawalScope } from "~/db/enums";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { cancelMembershipOfAddress } from "~/features/memberships/cancellation.server";
@@ -9,7 +9,8 @@ import { responseDeadline } from "~/features/privacy/data-request-deadline";
 import type { Card, CardFormGateway, PaymentGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import type { Membership } from "~/features/memberships/membership-status.server";
 import { chargeFeeNow } from "~/features/memberships/billing-job.server";
-import { LIVE_MEMBERSHIP_STATUSES } from "~/features/memberships/membership-status";
+import { LIVE_MEMBERSHIP_STATUSES, membershipPlanName } from "~/features/memberships/membership-status";
+import { changePlan } from "~/features/memberships/plan-change.server";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { recordDataRequest } from "~/features/privacy/data-requests.server";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
@@ -232,5 +233,54 @@ export async function payOwnFee(
       };
     case "nothing-due":
       return NOTHING_DUE;
+  }
+}
+
+/**
+ * The signed-in member changes their own plan (ADR 030), as the account's offer showed it: an
+ * upgrade is charged only the difference the page showed (`expectedAmount`), under the form's key.
+ */
+export async function changeOwnPlan(
+  db: Database,
+  gateway: CardFormGateway,
+  user: SessionUser,
+  request: { to: MembershipPlan; expectedAmount: number | null; idempotencyKey: string; now: Date; origin: string },
+): Promise<Toast> {
+  const membership = await liveMembershipOf(db, user);
+  if (!membership) return NO_LIVE_MEMBERSHIP;
+  const outcome = await changePlan(db, gateway, { ...request, membershipId: membership.id, actor: CUSTOMER_ACTOR });
+  const name = membershipPlanName(request.to);
+  switch (outcome.kind) {
+    case "changed":
+      return {
+        type: "success",
+        title: `Your membership is now ${name}`,
+        description:
+          outcome.charged > 0
+            ? `We charged ${formatAmount(outcome.charged, membership.currency)} to your card for the rest of this quarter and e-mailed you the receipt.`
+            : "We have e-mailed you a confirmation.",
+      };
+    case "scheduled":
+      return {
+        type: "success",
+        title: `Your membership changes to ${name} on ${formatMemberDay(outcome.from)}`,
+        description: `You keep ${membershipPlanName(membership.plan)} until then. We have e-mailed you a confirmation.`,
+      };
+    case "declined":
+      return {
+        type: "error",
+        title: "Your card was not charged",
+        description: `${outcome.message} Your plan is unchanged.`,
+      };
+    case "amount-changed":
+      return {
+        type: "error",
+        title: "The price for the rest of the quarter has changed",
+        description: `It is now ${formatAmount(outcome.amount, membership.currency)}. Nothing was charged: check it below and confirm again.`,
+      };
+    case "refused":
+      return { type: "error", title: "Your plan could not be changed", description: outcome.reason };
+    case "not-found":
+      return NO_LIVE_MEMBERSHIP;
   }
 }

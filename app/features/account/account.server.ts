@@ -22,8 +22,11 @@ export interface AccountMembership {
   price: number;
   currency: CurrencyCode;
   trialEndsAt: Date;
+  currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** A cheaper plan the membership moves to when its paid quarter ends (ADR 030). */
+  scheduledPlan: MembershipPlan | null;
   graceEndsAt: Date | null;
   endedAt: Date | null;
   cardBrand: string;
@@ -79,8 +82,10 @@ export async function accountOverview(
         price: memberships.price,
         currency: memberships.currency,
         trialEndsAt: memberships.trialEndsAt,
+        currentPeriodStart: memberships.currentPeriodStart,
         currentPeriodEnd: memberships.currentPeriodEnd,
         cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+        scheduledPlan: memberships.scheduledPlan,
         graceEndsAt: memberships.graceEndsAt,
         endedAt: memberships.endedAt,
         cardBrand: memberships.cardBrand,

@@ -10,8 +10,10 @@ const base: AccountMembership = {
   price: 4900,
   currency: "EUR",
   trialEndsAt: new Date("2027-02-28T10:00:00Z"),
+  currentPeriodStart: new Date("2027-02-25T10:00:00Z"),
   currentPeriodEnd: new Date("2027-02-28T10:00:00Z"),
   cancelAtPeriodEnd: false,
+  scheduledPlan: null,
   graceEndsAt: null,
   endedAt: null,
   cardBrand: "Visa",
@@ -48,6 +50,18 @@ describe("membershipWords", () => {
       "Next charge: €49 on 1 June 2027, to your Visa ending 4242.",
     ],
     [
+      "a Premium quarter moving to Medium when it ends",
+      {
+        status: "active",
+        plan: "premium",
+        price: 7900,
+        scheduledPlan: "medium",
+        currentPeriodEnd: new Date("2027-05-31T21:59:00Z"),
+      },
+      "Active",
+      "Next charge: €49 on 31 May 2027, to your Visa ending 4242.",
+    ],
+    [
       "a cancelled paid quarter",
       { status: "active", cancelAtPeriodEnd: true, currentPeriodEnd: new Date("2027-05-31T10:00:00Z") },
       "Cancelled",
@@ -79,7 +93,7 @@ describe("membershipWords", () => {
     ],
   ])("words %s", (_case, changes, status, next) => {
     const words = membershipWords({ ...base, ...changes });
-    expect(words).toMatchObject({ planName: "Medium", status, next });
+    expect(words).toMatchObject({ planName: changes.plan === "premium" ? "Premium" : "Medium", status, next });
     expect(words.rows).toContainEqual(["Card", "Visa ending 4242"]);
   });
 });

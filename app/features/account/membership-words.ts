@@ -2,6 +2,7 @@ import { formatAmount } from "~/lib/currency";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { membershipPlanName } from "~/features/memberships/membership-status";
 import { MEMBERSHIP_TERMS, noticeWording } from "~/features/memberships/membership-terms";
+import { planFee } from "~/features/memberships/trial-offer";
 import type { AccountMembership } from "./account.server";
 
 /** The membership as its member reads it: its state in words, then the facts that matter now. */
@@ -17,11 +18,13 @@ export interface MembershipWords {
 
 interface Facts {
   fee: string;
+  /** The next quarter's fee: a cheaper plan asked for applies from then (ADR 030). */
+  nextFee: string;
   card: string;
   periodEnd: string;
 }
 
-function statusAndNext(membership: AccountMembership, { fee, card, periodEnd }: Facts) {
+function statusAndNext(membership: AccountMembership, { fee, nextFee, card, periodEnd }: Facts) {
   const endedOn = membership.endedAt ? ` on ${formatMemberDay(membership.endedAt)}` : "";
   switch (membership.status) {
     case "trialing":
@@ -37,7 +40,7 @@ function statusAndNext(membership: AccountMembership, { fee, card, periodEnd }: 
             status: "Cancelled",
             next: `You keep your benefits until ${periodEnd}. No further fee will be charged.`,
           }
-        : { status: "Active", next: `Next charge: ${fee} on ${periodEnd}, to your ${card}.` };
+        : { status: "Active", next: `Next charge: ${nextFee} on ${periodEnd}, to your ${card}.` };
     case "past_due": {
       const until = membership.graceEndsAt
         ? ` If it is still unpaid on ${formatMemberDay(membership.graceEndsAt)}, your membership ends.`
@@ -76,6 +79,10 @@ function cancelConsequence(membership: AccountMembership, { fee, periodEnd }: Fa
 export function membershipWords(membership: AccountMembership): MembershipWords {
   const facts: Facts = {
     fee: formatAmount(membership.price, membership.currency),
+    nextFee: formatAmount(
+      membership.scheduledPlan ? planFee(membership.scheduledPlan) : membership.price,
+      membership.currency,
+    ),
     card: `${membership.cardBrand} ending ${membership.cardLast4}`,
     periodEnd: formatMemberDay(membership.currentPeriodEnd),
   };

@@ -10,6 +10,7 @@ import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { WITHDRAWAL_SCOPE_LABELS } from "~/features/withdrawal/withdrawal-schema";
 import type { AccountBooking } from "../account-bookings.server";
 import type { MembershipWords } from "../membership-words";
+import type { PlanChangeOffer } from "../plan-change-offer";
 
 const linkClass = "font-medium text-link underline underline-offset-4";
 
@@ -66,6 +67,8 @@ export function MembershipSection({
         card: { number: string; qrSvg: string } | null;
         /** "1 of 2 free accesses left in December", or from when they start (ADR 029); null with none. */
         freeAccesses: string | null;
+        /** The other plan and what moving to it does, or the move asked for (ADR 030). */
+        planChange: (PlanChangeOffer & { key: string }) | null;
       })
     | null;
   confirmCancel: boolean;
@@ -158,6 +161,7 @@ export function MembershipSection({
               </Link>
             </p>
           ) : null)}
+        {membership.planChange ? <PlanChange offer={membership.planChange} /> : null}
         {membership.cancellable ? (
           confirmCancel ? (
             <ConfirmStep
@@ -176,6 +180,32 @@ export function MembershipSection({
         ) : null}
       </div>
     </SectionCard>
+  );
+}
+
+/** The other plan, what moving to it does now, and the button that names it; or the move already asked for. */
+function PlanChange({ offer }: { offer: PlanChangeOffer & { key: string } }) {
+  if ("scheduled" in offer) {
+    return (
+      <p className="text-sm font-medium" data-testid="plan-change">
+        {offer.scheduled}
+      </p>
+    );
+  }
+  return (
+    <Form method="post" className="grid gap-3 rounded-md border p-4" data-testid="plan-change">
+      <p className="text-sm font-semibold">Change plan</p>
+      <p className="text-sm text-muted-foreground">{offer.explanation}</p>
+      <input type="hidden" name="intent" value="change-plan" />
+      <input type="hidden" name="plan" value={offer.to} />
+      <input type="hidden" name="key" value={offer.key} />
+      {offer.expectedAmount !== null ? (
+        <input type="hidden" name="expectedAmount" value={offer.expectedAmount} />
+      ) : null}
+      <div>
+        <Button type="submit">{offer.button}</Button>
+      </div>
+    </Form>
   );
 }
 

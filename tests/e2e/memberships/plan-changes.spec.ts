@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { endTrialAndBill } from "../../support/e2e/billing";
+import { bookAndPay } from "../../support/e2e/booking-form";
+import { billingCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
+import { expect, expectNotice, screenshots, test, waitForMail } from "../../support/e2e/fixtures";
+import { signInWithMailedCode } from "../../support/e2e/member-sign-in";
+
+test.describe("changing plan from the account", () => {
+  test.slow();
+  test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
+
+  test("Medium to Premium at once for the prorated difference, then Premium to Medium when the quarter ends", async ({
+    page,
+  }, testInfo) => {
+    const id = randomUUID().slice(0, 8);
+    const person = { firstName: "Lars", lastName: `Smit-${id}`, email: `lars.${id}@example.com` };
+    const { orderId } = await bookAndPay(page, person);
+    const { membershipId } = await endTrialAndBill(orderId);
+    await signInWithMailedCode(page, person.email);
+
+    const offer = page.getByTestId("plan-change");
+    await expect(offer).toContainText("Premium gives 5 free fast-track accesses a month, from today.");
+    const upgrade = offer.getByRole("button", { name: /^Upgrade to Premium – pay \$[\d.]+ now$/ });
+    const shown = /\$([\d.]+)/.exec((await upgrade.textContent())!)![1]!;
+    await screenshots(page, "account-plan-change", testInfo);
+    await upgrade.click();
+    await expectNotice(page, "Your membership is now Premium");
+    await expect(page.getByTestId("free-accesses")).toHaveText(/^5 of 5 free accesses left in [A-Z][a-z]+$/);
+    const { rows } = await e2eDatabase().query<{ plan: string; price: number; charged: number }>(
+      `select plan, price, (select amount from invoices where membership_id = $1 and idempotency_key like 'plan-change:%') as charged
+         from memberships where id = $1`,
+      [membershipId],
+    );
+    expect(rows).toEqual([{ plan: "premium", price: 7900, charged: Math.round(Number(shown) * 100) }]);
+    const mail = await waitForMail(person.email, { subject: /^Your membership is now Premium$/ });
+    expect(mail.text).toContain(`Charged now: $${shown}`);
+
+    // Back to Medium: kept until the quarter ends, made by the billing job then.
+    await expect(offer).toContainText("You keep Premium until");
+    await offer.getByRole("button", { name: /^Switch to Medium from / }).click();
+    await expectNotice(page, "You keep Premium until then.");
+    await expect(page.getByTestId("plan-change")).toContainText("Your plan changes to Medium on");
+    await screenshots(page, "account-plan-change-scheduled", testInfo);
+    await e2eDatabase().query(`update memberships set current_period_end = now() - interval '1 minute' where id = $1`, [
+      membershipId,
+    ]);
+    await expect(async () => {
+      await billingCli().catch(() => undefined);
+      const renewed = await e2eDatabase().query<{ plan: string; amount: number }>(
+        `select m.plan, i.amount from memberships m join invoices i on i.membership_id = m.id
+          where m.id = $1 order by i.created_at desc limit 1`,
+        [membershipId],
+      );
+      expect(renewed.rows).toEqual([{ plan: "medium", amount: 4900 }]);
+    }).toPass({ timeout: 60_000 });
+  });
+});
