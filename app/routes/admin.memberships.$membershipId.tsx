@@ -4,7 +4,11 @@ import type { Route } from "./+types/admin.memberships.$membershipId";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
+import { randomUUID } from "node:crypto";
 import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/memberships/membership-actions";
+import { adminPlanChange, adminPlanChangeSchema, PLAN_CHANGE_FIELD } from "~/features/admin/memberships/plan-change-fr";
+import { MembershipPlanForm } from "~/features/admin/memberships/ui/membership-plan-form";
+import { changePlan } from "~/features/memberships/plan-change.server";
 import {
   findInvoiceOf,
   findMembershipDetails,
@@ -44,7 +48,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const details = await findMembershipDetails(database().db, params.membershipId);
   if (!details) return data({ found: null }, { status: 404 });
   const withdrawals = await withdrawalsOf(database().db, { membershipId: details.membership.id });
-  return { found: { details, refundKeys: refundKeys(details), withdrawals } };
+  const planChange = adminPlanChange(details.membership, new Date());
+  return {
+    found: {
+      details,
+      refundKeys: refundKeys(details),
+      withdrawals,
+      // A key of its own: the same form sent twice changes the plan, and charges, once.
+      planChange: planChange && { ...planChange, key: randomUUID() },
+    },
+  };
 }
 
 const NOT_FOUND = () => new Response("Not Found", { status: 404 });
@@ -74,6 +87,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ refund: { invoiceId, result } }, { status: 400 });
   }
 
+  if (formData.has(PLAN_CHANGE_FIELD)) return changePlanAsAdmin(request, formData, { membershipId, actor, page });
+
   const submission = parseWithZod(formData, { schema: cancelSchema });
   if (submission.status !== "success") return data({ error: "Action inconnue : rechargez la page." }, { status: 400 });
   const outcome = await cancelMembership(db, {
@@ -100,6 +115,66 @@ export async function action({ request, params }: Route.ActionArgs) {
           ? "L'abonnement prend fin maintenant, sans nouveau prélèvement."
           : `Le membre garde l'accès jusqu'au ${formatDateTimeFr(outcome.accessUntil)}, sans nouveau prélèvement.`,
       });
+  }
+}
+
+async function changePlanAsAdmin(
+  request: Request,
+  formData: FormData,
+  { membershipId, actor, page }: { membershipId: string; actor: Actor; page: string },
+) {
+  const form = adminPlanChangeSchema.safeParse(Object.fromEntries(formData));
+  if (!form.success) return data({ error: "Formulaire illisible : rechargez la page." }, { status: 400 });
+  const gateway = paymentGateway();
+  if (gateway.kind !== "card-form") {
+    return redirectWithToast(page, {
+      type: "error",
+      title: "Changement de formule indisponible avec Stripe pour l'instant",
+    });
+  }
+  const outcome = await changePlan(database().db, gateway, {
+    membershipId,
+    to: form.data.planChange,
+    expectedAmount: form.data.expectedAmount ?? null,
+    idempotencyKey: form.data.key,
+    actor,
+    now: new Date(),
+    origin: siteOrigin(request),
+  });
+  const name = membershipPlanName(form.data.planChange);
+  switch (outcome.kind) {
+    case "not-found":
+      throw NOT_FOUND();
+    case "changed":
+      return redirectWithToast(page, {
+        type: "success",
+        title: `Formule ${name}`,
+        description:
+          outcome.charged > 0
+            ? `Différence prélevée : ${formatAmountFr(outcome.charged, outcome.currency)}. Le membre a reçu un e-mail.`
+            : "Le membre a reçu un e-mail.",
+      });
+    case "scheduled":
+      return redirectWithToast(page, {
+        type: "success",
+        title: `Passage en ${name} programmé`,
+        description: `Au ${formatDateTimeFr(outcome.from)}. Le membre a reçu un e-mail.`,
+      });
+    case "declined":
+      return redirectWithToast(page, {
+        type: "error",
+        title: "Carte refusée",
+        description: `${outcome.message} La formule n'a pas changé.`,
+      });
+    case "amount-changed":
+      return redirectWithToast(page, {
+        type: "error",
+        title: "Montant modifié",
+        description:
+          "La différence a changé depuis l'affichage de la page : rien n'a été prélevé, vérifiez et recommencez.",
+      });
+    case "refused":
+      return redirectWithToast(page, { type: "error", title: "Changement impossible", description: outcome.reason });
   }
 }
 
@@ -133,6 +208,7 @@ export default function AdminMembershipPage({ loaderData, actionData }: Route.Co
             </p>
           ) : null}
           <MembershipCancelForm membership={membership} />
+          <MembershipPlanForm change={found.planChange} />
         </SectionCard>
         <SectionCard title="Abonnement" className="lg:col-start-1 lg:row-start-1">
           <SummaryList

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, memberships, planChanges, type MembershipPlan } from "~/db/schema";
+import { invoices, memberships, planChanges, type CurrencyCode, type MembershipPlan } from "~/db/schema";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import type { Actor } from "~/lib/actor";
 import { enqueueMail } from "~/platform/mail/outbox.server";
@@ -12,7 +12,7 @@ import { planChangeKind } from "./plan-change";
 import { planFee } from "./trial-offer";
 
 export type PlanChangeOutcome =
-  | { kind: "changed"; plan: MembershipPlan; charged: number }
+  | { kind: "changed"; plan: MembershipPlan; charged: number; currency: CurrencyCode }
   | { kind: "scheduled"; plan: MembershipPlan; from: Date }
   | { kind: "declined"; message: string }
   | { kind: "refused"; reason: string }
@@ -69,7 +69,7 @@ export async function changePlan(
         return { outcome: change };
       case "trial":
         await makeChange(tx, membership, request, { kind: "trial", firstCharge: membership.currentPeriodEnd });
-        return { outcome: { kind: "changed", plan: request.to, charged: 0 } };
+        return { outcome: { kind: "changed", plan: request.to, charged: 0, currency: membership.currency } };
       case "downgrade":
         await changeMembership(tx, {
           membershipId: membership.id,
@@ -91,7 +91,7 @@ export async function changePlan(
             invoiceNumber: null,
             nextCharge: membership.currentPeriodEnd,
           });
-          return { outcome: { kind: "changed", plan: request.to, charged: 0 } };
+          return { outcome: { kind: "changed", plan: request.to, charged: 0, currency: membership.currency } };
         }
         const [charge] = await tx
           .insert(planChanges)
@@ -113,7 +113,8 @@ export async function changePlan(
   });
   if ("outcome" in opened) return opened.outcome;
   const { charge } = opened;
-  if (charge.status === "done") return { kind: "changed", plan: charge.toPlan, charged: charge.amount };
+  if (charge.status === "done")
+    return { kind: "changed", plan: charge.toPlan, charged: charge.amount, currency: charge.currency };
   if (charge.status === "declined")
     return { kind: "declined", message: charge.lastOutcome ?? "Your card was declined." };
 
@@ -137,7 +138,8 @@ export async function changePlan(
       .for("update");
     const [current] = await tx.select().from(planChanges).where(eq(planChanges.id, charge.id)).for("update");
     // Recorded meanwhile by a request with the same key, which had the same answer.
-    if (current!.status === "done") return { kind: "changed", plan: charge.toPlan, charged: charge.amount };
+    if (current!.status === "done")
+      return { kind: "changed", plan: charge.toPlan, charged: charge.amount, currency: charge.currency };
     if (current!.status === "declined") return { kind: "declined", message: current!.lastOutcome ?? answer.message };
     const settledAt = new Date();
     if (answer.outcome !== "succeeded") {
@@ -178,7 +180,7 @@ export async function changePlan(
         nextCharge: membership!.currentPeriodEnd,
       },
     );
-    return { kind: "changed", plan: charge.toPlan, charged: charge.amount };
+    return { kind: "changed", plan: charge.toPlan, charged: charge.amount, currency: charge.currency };
   });
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { endTrialAndBill } from "../../support/e2e/billing";
 import { bookAndPay } from "../../support/e2e/booking-form";
 import { billingCli, e2eDatabase, e2eDatabaseUrl, NEEDS_POSTGRES } from "../../support/e2e/database";
-import { expect, expectNotice, screenshots, test, waitForMail } from "../../support/e2e/fixtures";
+import { cardOf, expect, expectNotice, screenshots, test, waitForMail } from "../../support/e2e/fixtures";
+import { signInAsNewAdmin } from "../../support/e2e/auth-page";
 import { signInWithMailedCode } from "../../support/e2e/member-sign-in";
 
 test.describe("changing plan from the account", () => {
@@ -53,5 +54,35 @@ test.describe("changing plan from the account", () => {
       );
       expect(renewed.rows).toEqual([{ plan: "medium", amount: 4900 }]);
     }).toPass({ timeout: 60_000 });
+  });
+
+  test("the back office moves a trial to Premium: nothing charged, the history and the member's e-mail say so", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const id = randomUUID().slice(0, 8);
+    const person = { firstName: "Eva", lastName: `Mulder-${id}`, email: `eva.${id}@example.com` };
+    const { orderId } = await bookAndPay(page, person);
+    const { rows } = await e2eDatabase().query<{ id: string }>("select id from memberships where order_id = $1", [
+      orderId,
+    ]);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsNewAdmin(admin);
+    await admin.goto(`/admin/memberships/${rows[0]!.id}`);
+    await expect(admin.getByText("Pendant l'essai, rien n'est prélevé")).toBeVisible();
+    await screenshots(admin, "admin-membership-plan-change", testInfo);
+    await admin.getByRole("button", { name: "Passer en Premium" }).click();
+    await expectNotice(admin, "Formule Premium");
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Abonnement Premium");
+    await expect(cardOf(admin, "Historique")).toContainText("Formule : Medium → Premium");
+    await adminContext.close();
+    const mail = await waitForMail(person.email, { subject: /^Your membership is now Premium$/ });
+    expect(mail.text).toMatch(/First charge: \$79 on/);
+    const after = await e2eDatabase().query<{ plan: string; price: number; invoices: string }>(
+      "select plan, price, (select count(*) from invoices where membership_id = memberships.id) as invoices from memberships where id = $1",
+      [rows[0]!.id],
+    );
+    expect(after.rows).toEqual([{ plan: "premium", price: 7900, invoices: "0" }]);
   });
 });

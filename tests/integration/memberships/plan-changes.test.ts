@@ -71,11 +71,13 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
       kind: "changed",
       plan: "premium",
       charged: 1500,
+      currency: "EUR",
     });
     expect(await change(id, "premium", { idempotencyKey: key, expectedAmount: 1500 })).toEqual({
       kind: "changed",
       plan: "premium",
       charged: 1500,
+      currency: "EUR",
     });
     expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, status: "active" });
     const [invoice, ...others] = await invoicesOf(id);
@@ -125,7 +127,7 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
 
   it("during the trial: the plan that will be charged changes, nothing is charged", async () => {
     const { id, email } = await member({ status: "trialing" });
-    expect(await change(id, "premium")).toEqual({ kind: "changed", plan: "premium", charged: 0 });
+    expect(await change(id, "premium")).toEqual({ kind: "changed", plan: "premium", charged: 0, currency: "EUR" });
     expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, status: "trialing" });
     expect(await invoicesOf(id)).toEqual([]);
     const [mail] = await db().select().from(outbox).where(eq(outbox.to, email));

@@ -22,6 +22,7 @@ export async function findMembershipDetails(db: Database, membershipId: string) 
         currentPeriodStart: memberships.currentPeriodStart,
         currentPeriodEnd: memberships.currentPeriodEnd,
         cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+        scheduledPlan: memberships.scheduledPlan,
         graceEndsAt: memberships.graceEndsAt,
         endedAt: memberships.endedAt,
         cardBrand: memberships.cardBrand,

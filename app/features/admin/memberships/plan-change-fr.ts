@@ -1,0 +1,65 @@
+import type { MembershipPlan } from "~/db/schema";
+import { membershipPlanName } from "~/features/memberships/membership-status";
+import { planChangeKind } from "~/features/memberships/plan-change";
+import { planFee } from "~/features/memberships/trial-offer";
+import { z } from "~/lib/zod";
+import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
+import type { MembershipDetails } from "./membership-details.server";
+
+/** What the back office's plan change offers (ADR 030), in French: the move asked for, or the other plan and what moving does now. */
+export type AdminPlanChange =
+  { scheduled: string } | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
+
+/** The form's field by which the plan change is told apart from the page's other forms. */
+export const PLAN_CHANGE_FIELD = "planChange";
+
+export const adminPlanChangeSchema = z.object({
+  [PLAN_CHANGE_FIELD]: z.enum(["medium", "premium"], { error: "Formule inconnue." }),
+  expectedAmount: z.coerce.number().int().nonnegative().max(1_000_000).optional(),
+  key: z.uuid({ error: "Formulaire expiré : rechargez la page." }),
+});
+
+export function adminPlanChange(membership: MembershipDetails["membership"], now: Date): AdminPlanChange | null {
+  if (membership.scheduledPlan) {
+    return {
+      scheduled: `Passage en ${membershipPlanName(membership.scheduledPlan)} prévu le ${formatDateTimeFr(membership.currentPeriodEnd)}, à la fin de la période payée.`,
+    };
+  }
+  const to: MembershipPlan = membership.plan === "medium" ? "premium" : "medium";
+  const change = planChangeKind(
+    { ...membership, providerBilled: membership.providerSubscriptionRef !== null },
+    to,
+    now,
+  );
+  const name = membershipPlanName(to);
+  const fee = `${formatAmountFr(planFee(to), membership.currency)} par trimestre`;
+  const periodEnd = formatDateTimeFr(membership.currentPeriodEnd);
+  switch (change.kind) {
+    case "refused":
+      return null;
+    case "trial":
+      return {
+        to,
+        explanation: `Pendant l'essai, rien n'est prélevé : la première cotisation, le ${periodEnd}, sera de ${fee}.`,
+        button: `Passer en ${name}`,
+        expectedAmount: null,
+      };
+    case "upgrade":
+      return {
+        to,
+        explanation: `Immédiat. La différence jusqu'à la fin de la période (${periodEnd}) est prélevée sur la carte du membre, puis ${fee}.`,
+        button:
+          change.amount > 0
+            ? `Passer en ${name} – prélever ${formatAmountFr(change.amount, membership.currency)}`
+            : `Passer en ${name}`,
+        expectedAmount: change.amount,
+      };
+    case "downgrade":
+      return {
+        to,
+        explanation: `Le membre garde sa formule jusqu'au ${periodEnd}, puis ${fee}.`,
+        button: `Passer en ${name} à la fin de la période`,
+        expectedAmount: null,
+      };
+  }
+}
