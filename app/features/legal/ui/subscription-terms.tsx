@@ -81,6 +81,19 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
     ),
   },
   {
+    id: "changing-plan",
+    title: "Changing plan",
+    body: (
+      <p>
+        You can change plan at any time, in your account or by contacting us. During the free trial the change is
+        immediate and nothing is charged: your first charge is the new plan&rsquo;s fee. Moving to a dearer plan in a
+        paid quarter is immediate: we charge the difference between the two fees for the days of the quarter still to
+        come, today included, and e-mail you the receipt. Moving to a cheaper plan takes effect when your paid quarter
+        ends: you keep your plan until then, and the next fee is the new plan&rsquo;s.
+      </p>
+    ),
+  },
+  {
     id: "renewal",
     title: "Automatic renewal",
     body: (
