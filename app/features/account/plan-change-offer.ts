@@ -3,7 +3,7 @@ import { monthlyFreeAccesses } from "~/features/memberships/fast-track-allowance
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { membershipPlanName } from "~/features/memberships/membership-status";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
-import { planChangeKind } from "~/features/memberships/plan-change";
+import { otherPlan, planChangeKind } from "~/features/memberships/plan-change";
 import { planFee } from "~/features/memberships/trial-offer";
 import { formatAmount } from "~/lib/currency";
 import type { AccountMembership } from "./account.server";
@@ -19,7 +19,7 @@ export function planChangeOffer(membership: AccountMembership, now: Date): PlanC
       scheduled: `Your plan changes to ${membershipPlanName(membership.scheduledPlan)} on ${formatMemberDay(membership.currentPeriodEnd)}, when this quarter ends.`,
     };
   }
-  const to: MembershipPlan = membership.plan === "medium" ? "premium" : "medium";
+  const to = otherPlan(membership.plan);
   const change = planChangeKind(membership, to, now);
   const name = membershipPlanName(to);
   const fee = `${formatAmount(planFee(to), membership.currency)} every ${MEMBERSHIP_TERMS.periodMonths} months`;

@@ -35,6 +35,11 @@ export function proratedDifference({
   return Math.floor((2 * difference * left + total) / (2 * total));
 }
 
+/** The plan a member of `plan` can move to: there are two. */
+export function otherPlan(plan: MembershipPlan): MembershipPlan {
+  return plan === "medium" ? "premium" : "medium";
+}
+
 /** How a change from the membership's plan to `to` takes effect, or why it cannot be made. */
 export type PlanChangeKind =
   /** During the trial: the plan that will be charged changes, nothing is charged now. */

@@ -1,6 +1,6 @@
 import type { MembershipPlan } from "~/db/schema";
 import { membershipPlanName } from "~/features/memberships/membership-status";
-import { planChangeKind } from "~/features/memberships/plan-change";
+import { otherPlan, planChangeKind } from "~/features/memberships/plan-change";
 import { planFee } from "~/features/memberships/trial-offer";
 import { z } from "~/lib/zod";
 import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
@@ -25,7 +25,7 @@ export function adminPlanChange(membership: MembershipDetails["membership"], now
       scheduled: `Passage en ${membershipPlanName(membership.scheduledPlan)} prévu le ${formatDateTimeFr(membership.currentPeriodEnd)}, à la fin de la période payée.`,
     };
   }
-  const to: MembershipPlan = membership.plan === "medium" ? "premium" : "medium";
+  const to = otherPlan(membership.plan);
   const change = planChangeKind(
     { ...membership, providerBilled: membership.providerSubscriptionRef !== null },
     to,
