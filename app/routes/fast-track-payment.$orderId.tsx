@@ -4,6 +4,7 @@ import { BookingConfirmation } from "~/features/booking/ui/booking-confirmation"
 import { Checkout } from "~/features/booking/ui/checkout";
 import { OrderNotFound } from "~/features/booking/ui/order-not-found";
 import { database } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/connection-errors";
 import {
   confirmFreeBooking,
   isFreeBooking,
@@ -68,8 +69,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const order = await findOrder(database().db, params.orderId);
-  if (order && isFreeBooking(order)) return confirmFree(request, params.orderId);
+  if (await isFreeOrder(params.orderId)) return confirmFree(request, params.orderId);
   const gateway = paymentGateway();
   return gateway.kind === "hosted-card"
     ? settleHostedPayment(request, params.orderId, gateway)
@@ -97,6 +97,20 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
     answer: (payment, { refuse }) => answerPayment(orderId, payment, refuse),
   });
+}
+
+/**
+ * Whether the order costs nothing. A database that is down answers "no": the card's form then says
+ * so as it says it for every form (503, try again), and it refuses a free order anyway.
+ */
+async function isFreeOrder(orderId: string): Promise<boolean> {
+  try {
+    const order = await findOrder(database().db, orderId);
+    return order !== null && isFreeBooking(order);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return false;
+    throw error;
+  }
 }
 
 /** A booking the member's free accesses cover: the consent alone, no card, no gateway (ADR 029). */
