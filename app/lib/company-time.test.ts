@@ -68,6 +68,13 @@ describe("companyMonthsLater", () => {
     expect(at("2027-09-30T00:30:00.000Z", 1)).toBe("2027-10-30T00:30:00.000Z");
     expect(at("2027-08-31T00:30:00.000Z", 2)).toBe("2027-10-31T00:30:00.000Z");
   });
+
+  it("leaves an instant in the autumn's repeated hour where it is when no months are added", () => {
+    // 02:00 on 25 October 2026 at its second pass (winter time): the first pass is an hour earlier.
+    expect(at("2026-10-25T01:00:00.000Z", 0)).toBe("2026-10-25T01:00:00.000Z");
+    expect(at("2026-10-25T00:30:00.000Z", 0)).toBe("2026-10-25T00:30:00.000Z");
+    expect(companyDaysLater(new Date("2026-10-25T01:30:00.000Z"), 0).toISOString()).toBe("2026-10-25T01:30:00.000Z");
+  });
 });
 
 describe("companyDaysLater", () => {

@@ -102,12 +102,15 @@ function monthsLater<T extends { year: number; month: number; day: number }>(dat
  */
 export function companyMonthsLater(instant: Date, months: number): Date {
   if (!Number.isInteger(months)) throw new Error(`Months must be whole, got ${months}`);
+  // Read back from the wall clock, an instant at the autumn's second pass would move to its first.
+  if (months === 0) return new Date(instant);
   return fromCompanyWallClock(monthsLater(companyWallClock(instant), months));
 }
 
 /** `days` calendar days after `instant` on Amsterdam's wall clock: the same time of day, 23 or 25 hours later across a clock change. */
 export function companyDaysLater(instant: Date, days: number): Date {
   if (!Number.isInteger(days)) throw new Error(`Days must be whole, got ${days}`);
+  if (days === 0) return new Date(instant);
   const wall = companyWallClock(instant);
   const later = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
   return fromCompanyWallClock({

@@ -21,12 +21,17 @@ function wall(instant: Date) {
 
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-// Any instant from 2026 to 2030, to the millisecond.
-const anchors = fc.date({
-  min: new Date("2026-01-01T00:00:00Z"),
-  max: new Date("2030-12-31T23:59:59Z"),
-  noInvalidDate: true,
-});
+// Any instant from 2026 to 2030, to the millisecond, and as often one within three hours of a clock
+// change (01:00 UTC on the last Sunday of March and of October), where the wall clock skips or repeats.
+const clockChanges = ["2026-03-29", "2026-10-25", "2027-03-28", "2027-10-31", "2028-03-26", "2028-10-29"].map((day) =>
+  Date.parse(`${day}T01:00:00Z`),
+);
+const anchors = fc.oneof(
+  fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2030-12-31T23:59:59Z"), noInvalidDate: true }),
+  fc
+    .tuple(fc.constantFrom(...clockChanges), fc.integer({ min: -3 * HOUR, max: 3 * HOUR }))
+    .map(([change, offset]) => new Date(change + offset)),
+);
 
 describe("billingPeriod", () => {
   it("chains without gaps, lasts 89 to 92 days, and keeps the anchor's day and time in Amsterdam", () => {
@@ -64,6 +69,13 @@ describe("billingPeriod", () => {
 });
 
 describe("billingPeriodAfter", () => {
+  it("starts the first quarter at the trial's end, even in the hour the autumn clock change repeats", () => {
+    // The trial ends at 02:00 on 25 October 2026, its second pass (winter time).
+    const anchor = new Date("2026-10-25T01:00:00Z");
+    expect(billingPeriodAfter(anchor, anchor)).toEqual(billingPeriod(anchor, 0));
+    expect(billingPeriod(anchor, 0).start).toEqual(anchor);
+  });
+
   it("brings a period chained before the anchor existed back to the anchor's day", () => {
     // Anchored on 29 November, chained: 28 February -> 28 May. The next quarter ends on 29 August.
     const anchor = new Date("2026-11-29T09:00:00Z");
