@@ -43,11 +43,11 @@ export function orderTerms(order: Order, { startsTrial, now }: { startsTrial: bo
 function describeFastTrack(order: Order): string {
   const where = order.airport ? ` at ${order.airport}` : "";
   const when = order.flightDate ? ` on ${formatFlightDate(order.flightDate)}` : "";
-  return `Fast Track for ${describePassengers(order, " and ")}${where}${when}.${freeAccessesNote(order)}`;
+  return `Fast Track for ${describePassengers(order, " and ")}${where}${when}.${freeAccessesSentence(order)}`;
 }
 
 /** " 2 of them on your membership's free accesses.": the passengers not charged. */
-export function freeAccessesNote({ adults, children, freeAccesses }: Order): string {
+function freeAccessesSentence({ adults, children, freeAccesses }: Order): string {
   if (freeAccesses === 0) return "";
   if (freeAccesses === adults + children) return " All on your membership's free accesses.";
   return ` ${freeAccesses} of them on your membership's free accesses.`;
