@@ -77,6 +77,7 @@ const TOO_LARGE = new RegExp(BODY_TOO_LARGE_MESSAGE);
 const CONTROL_REFUSAL = /invisible control character|caractère de contrôle invisible/;
 
 let orderId = "";
+let freeOrderId = "";
 
 const FORM_TARGETS: FormTarget[] = [
   {
@@ -154,6 +155,14 @@ const FORM_TARGETS: FormTarget[] = [
       cvv: fc.oneof(absent, fc.constantFrom("", "12", "12345", "abc")),
     },
     refusal: /required|Choose an expiry|CVV must|Card number|expired|carried fields|tick the box/,
+  },
+  {
+    // The booking a member's free accesses cover: the consent box is all it asks (ADR 029).
+    name: "free booking confirmation",
+    path: () => `/fast-track-payment/${freeOrderId}`,
+    fields: ["consent"],
+    breakers: { consent: fc.oneof(absent, fc.constantFrom("", "off", "yes", "ON")) },
+    refusal: /tick the box|carried fields/,
   },
   {
     name: "membership checkout: details",
@@ -286,6 +295,8 @@ function encode({ fields, extra, encoding }: Submission): { body: BodyInit; head
 }
 
 let server: ProductionServer;
+/** The first server, when PGlite had to be stopped to change its data and a second took over. */
+let firstServer: ProductionServer | undefined;
 let addresses = 0;
 
 function post(path: string, { body, headers }: { body: BodyInit; headers: Record<string, string> }) {
@@ -347,14 +358,13 @@ const COUNTED_TABLES = [
   "verification",
 ] as const;
 
-/** Rows per table. PGlite belongs to the server process while it runs, so it is stopped first. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const query = `select ${COUNTED_TABLES.map((table) => `(select count(*) from "${table}")::int as "${table}"`).join(", ")}`;
+/** Runs one statement on the server's data. PGlite belongs to the server process while it runs, so it is stopped first. */
+async function runSql<Row>(query: string): Promise<Row[]> {
   if (server.databaseUrl) {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     try {
-      return (await client.query<Record<string, number>>(query)).rows[0]!;
+      return (await client.query(query)).rows as Row[];
     } finally {
       await client.end();
     }
@@ -362,26 +372,48 @@ async function rowCounts(): Promise<Record<string, number>> {
   await server.stop();
   const handle = await openDatabase({ kind: "pglite", dataDir: server.dataDir });
   try {
-    return ((await handle.db.execute(query)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
   } finally {
     await handle.close();
   }
+}
+
+/** Rows per table. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const query = `select ${COUNTED_TABLES.map((table) => `(select count(*) from "${table}")::int as "${table}"`).join(", ")}`;
+  return (await runSql<Record<string, number>>(query))[0]!;
+}
+
+async function bookOrder(): Promise<string> {
+  const booked = await post("/fast-track-form", { body: new URLSearchParams(bookingFormFields()), headers: {} });
+  expect(booked.status).toBe(302);
+  return /\/fast-track-payment\/([0-9a-f-]{36})/.exec(booked.headers.get("Location") ?? "")![1]!;
 }
 
 const report: string[] = [];
 
 describe.runIf(runsHere)(`malformed input to the production server on ${kind}`, () => {
   beforeAll(async () => {
-    server = await startProductionServer(kind, { TRUST_PROXY: "true", LOG_LEVEL: "warn" });
-    // One real order, for the payment form to be fuzzed against.
-    const booked = await post("/fast-track-form", { body: new URLSearchParams(bookingFormFields()), headers: {} });
-    expect(booked.status).toBe(302);
-    orderId = /\/fast-track-payment\/([0-9a-f-]{36})/.exec(booked.headers.get("Location") ?? "")![1]!;
+    const env = { TRUST_PROXY: "true", LOG_LEVEL: "warn" };
+    server = await startProductionServer(kind, env);
+    // Two real orders, for the payment forms to be fuzzed against: one to pay by card, and one that a
+    // member's free accesses cover in full (priced so here, as the member's signed-in booking would be).
+    orderId = await bookOrder();
+    freeOrderId = await bookOrder();
+    await runSql(`update orders set amount = 0, free_accesses = adults + children where id = '${freeOrderId}'`);
+    if (!server.databaseUrl) {
+      firstServer = server;
+      server = await startProductionServer(kind, env, { dataOf: firstServer, samePort: true });
+    }
+    expect(await (await fetch(`${server.baseUrl}/fast-track-payment/${freeOrderId}`)).text()).toContain(
+      "Confirm booking",
+    );
   }, 120_000);
 
   afterAll(async () => {
     console.log(report.join("\n"));
     await server?.dispose();
+    await firstServer?.dispose();
   });
 
   it.each(FORM_TARGETS)(
@@ -525,11 +557,11 @@ describe.runIf(runsHere)(`malformed input to the production server on ${kind}`, 
     FUZZ_TIMEOUT,
   );
 
-  it("wrote nothing for any of them: only the one order made to pay for is there", async () => {
+  it("wrote nothing for any of them: only the two orders made to pay for are there", async () => {
     expect(await rowCounts()).toEqual({
       customers: 1,
-      orders: 1,
-      order_events: 1,
+      orders: 2,
+      order_events: 2,
       payments: 0,
       memberships: 0,
       contact_messages: 0,

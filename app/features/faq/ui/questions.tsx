@@ -70,8 +70,11 @@ export const FAQ_ITEMS: FaqItem[] = [
     question: "Is there a limit to how often I can use the services?",
     answer: (
       <p>
-        Most services can be used as often as you like, on every trip. The number of free fast-track accesses per month
-        depends on your plan. Attraction discounts can also extend to the companions travelling with you.
+        Most services can be used as often as you like, on every trip. Free fast tracks are counted: the{" "}
+        {pricing.medium.name} plan includes {pricing.medium.freeFastTracksPerMonth} free fast-track accesses per
+        calendar month and the {pricing.premium.name} plan {pricing.premium.freeFastTracksPerMonth}, one per passenger,
+        from your first paid quarter (not during the free trial). Book them signed in to your account; further
+        passengers pay the normal price. Attraction discounts can also extend to the companions travelling with you.
       </p>
     ),
   },
