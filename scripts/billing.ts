@@ -16,6 +16,7 @@ const LABELS: Record<keyof BillingCounts, string> = {
   cancelledAtPeriodEnd: "memberships ended at the end of a cancelled period",
   endedUnpaid: "memberships ended unpaid after the reminder",
   gatewayErrors: "charges the gateway did not answer (tried again next run)",
+  planChangesFinished: "plan changes finished after their request died",
 };
 
 const args = process.argv.slice(2);

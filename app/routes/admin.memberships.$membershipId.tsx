@@ -6,7 +6,12 @@ import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
 import { randomUUID } from "node:crypto";
 import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/memberships/membership-actions";
-import { adminPlanChange, adminPlanChangeSchema, PLAN_CHANGE_FIELD } from "~/features/admin/memberships/plan-change-fr";
+import {
+  adminPlanChange,
+  adminPlanChangeSchema,
+  PLAN_CHANGE_FIELD,
+  PLAN_CHANGE_REFUSALS_FR,
+} from "~/features/admin/memberships/plan-change-fr";
 import { MembershipPlanForm } from "~/features/admin/memberships/ui/membership-plan-form";
 import { changePlan } from "~/features/memberships/plan-change.server";
 import {
@@ -174,7 +179,11 @@ async function changePlanAsAdmin(
           "La différence a changé depuis l'affichage de la page : rien n'a été prélevé, vérifiez et recommencez.",
       });
     case "refused":
-      return redirectWithToast(page, { type: "error", title: "Changement impossible", description: outcome.reason });
+      return redirectWithToast(page, {
+        type: "error",
+        title: "Changement impossible",
+        description: PLAN_CHANGE_REFUSALS_FR[outcome.reason],
+      });
   }
 }
 

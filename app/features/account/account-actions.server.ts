@@ -11,6 +11,7 @@ import type { Membership } from "~/features/memberships/membership-status.server
 import { chargeFeeNow } from "~/features/memberships/billing-job.server";
 import { LIVE_MEMBERSHIP_STATUSES, membershipPlanName } from "~/features/memberships/membership-status";
 import { changePlan } from "~/features/memberships/plan-change.server";
+import { PLAN_CHANGE_REFUSALS } from "~/features/memberships/plan-change";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { recordDataRequest } from "~/features/privacy/data-requests.server";
 import { recordWithdrawal } from "~/features/withdrawal/withdrawal.server";
@@ -279,7 +280,11 @@ export async function changeOwnPlan(
         description: `It is now ${formatAmount(outcome.amount, membership.currency)}. Nothing was charged: check it below and confirm again.`,
       };
     case "refused":
-      return { type: "error", title: "Your plan could not be changed", description: outcome.reason };
+      return {
+        type: "error",
+        title: "Your plan could not be changed",
+        description: PLAN_CHANGE_REFUSALS[outcome.reason],
+      };
     case "not-found":
       return NO_LIVE_MEMBERSHIP;
   }

@@ -24,6 +24,7 @@ import {
   type PaidFee,
 } from "./fee-outcomes.server";
 import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership, membershipPlanName } from "./membership-status";
+import { finishPlanChanges } from "./plan-change.server";
 import { planFee } from "./trial-offer";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
 
@@ -37,6 +38,8 @@ export interface BillingCounts {
   endedUnpaid: number;
   /** Attempts the gateway failed to answer (a network error): they are tried again on the next run. */
   gatewayErrors: number;
+  /** Plan changes whose request died before the card's answer was recorded, finished by this run. */
+  planChangesFinished: number;
 }
 
 export const NO_BILLING_COUNTS: Readonly<BillingCounts> = {
@@ -47,6 +50,7 @@ export const NO_BILLING_COUNTS: Readonly<BillingCounts> = {
   cancelledAtPeriodEnd: 0,
   endedUnpaid: 0,
   gatewayErrors: 0,
+  planChangesFinished: 0,
 };
 
 export interface BillingOutcome {
@@ -115,6 +119,12 @@ async function billingSteps(
   };
   try {
     await inBatches(context, sendTrialReminders);
+    // Before the periods close: an upgrade paid for the ending quarter is billed at its plan's fee.
+    context.counts.planChangesFinished = await finishPlanChanges(db, gateway, {
+      now,
+      leaseMs: CHARGING_LEASE_MS,
+      origin,
+    });
     await inBatches(context, closeEndedPeriods);
     await chargeDueInvoices(context);
     await inBatches(context, endUnpaidMemberships);

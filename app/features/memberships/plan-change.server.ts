@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, memberships, planChanges, type CurrencyCode, type MembershipPlan } from "~/db/schema";
 import type { CardFormGateway } from "~/features/payments/gateway";
@@ -8,14 +8,14 @@ import { monthlyFreeAccesses } from "./fast-track-allowance";
 import { changeMembership, type Membership } from "./membership-status.server";
 import { membershipPlanName } from "./membership-status";
 import { planChangedMail, type PlanChangeDone } from "./plan-change-mail";
-import { planChangeKind } from "./plan-change";
+import { planChangeKind, type PlanChangeRefusal } from "./plan-change";
 import { planFee } from "./trial-offer";
 
 export type PlanChangeOutcome =
   | { kind: "changed"; plan: MembershipPlan; charged: number; currency: CurrencyCode }
   | { kind: "scheduled"; plan: MembershipPlan; from: Date }
   | { kind: "declined"; message: string }
-  | { kind: "refused"; reason: string }
+  | { kind: "refused"; reason: PlanChangeRefusal }
   /** The difference is no longer what the page showed (a day passed): shown again, nothing charged. */
   | { kind: "amount-changed"; amount: number }
   | { kind: "not-found" };
@@ -84,6 +84,17 @@ export async function changePlan(
         if (request.expectedAmount !== null && request.expectedAmount !== change.amount) {
           return { outcome: { kind: "amount-changed", amount: change.amount } };
         }
+        // A difference already on its way to the card (another form, another tab): that one charge is
+        // finished, never a second one started beside it.
+        const [pending] = await tx
+          .select()
+          .from(planChanges)
+          .where(and(eq(planChanges.membershipId, membership.id), eq(planChanges.status, "charging")));
+        if (pending) {
+          return pending.toPlan === request.to
+            ? { charge: pending }
+            : { outcome: { kind: "refused", reason: "changing" } };
+        }
         if (change.amount === 0) {
           await makeChange(tx, membership, request, {
             kind: "upgrade",
@@ -112,7 +123,19 @@ export async function changePlan(
     }
   });
   if ("outcome" in opened) return opened.outcome;
-  const { charge } = opened;
+  return settlePlanChange(db, gateway, opened.charge, request.origin);
+}
+
+/**
+ * The difference charged under the change's key, and the answer recorded: for the request that wrote
+ * the change, for the same form sent again, and for the billing job when neither finished it.
+ */
+async function settlePlanChange(
+  db: Database,
+  gateway: CardFormGateway,
+  charge: PlanChange,
+  origin: string,
+): Promise<PlanChangeOutcome> {
   if (charge.status === "done")
     return { kind: "changed", plan: charge.toPlan, charged: charge.amount, currency: charge.currency };
   if (charge.status === "declined")
@@ -172,7 +195,7 @@ export async function changePlan(
     await makeChange(
       tx,
       membership!,
-      { to: charge.toPlan, actor: { userId: charge.actorUserId, label: charge.actorLabel }, origin: request.origin },
+      { to: charge.toPlan, actor: { userId: charge.actorUserId, label: charge.actorLabel }, origin },
       {
         kind: "upgrade",
         charged: charge.amount,
@@ -182,6 +205,25 @@ export async function changePlan(
     );
     return { kind: "changed", plan: charge.toPlan, charged: charge.amount, currency: charge.currency };
   });
+}
+
+/**
+ * Finishes the plan changes left 'charging' for longer than `leaseMs` on the job's clock: their request
+ * died between writing the change and recording the card's answer. The gateway, asked again under the
+ * same key, answers with the charge it made, or makes the one it never received. Returns how many.
+ */
+export async function finishPlanChanges(
+  db: Database,
+  gateway: CardFormGateway,
+  { now, leaseMs, origin }: { now: Date; leaseMs: number; origin: string },
+): Promise<number> {
+  const stuck = await db
+    .select()
+    .from(planChanges)
+    .where(and(eq(planChanges.status, "charging"), lte(planChanges.createdAt, new Date(now.getTime() - leaseMs))))
+    .orderBy(planChanges.createdAt);
+  for (const charge of stuck) await settlePlanChange(db, gateway, charge, origin);
+  return stuck.length;
 }
 
 /** The plan and its fee change now: in the history, with who, and confirmed by e-mail. */

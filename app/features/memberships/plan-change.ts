@@ -48,15 +48,19 @@ export type PlanChangeKind =
   | { kind: "upgrade"; amount: number }
   /** Cheaper, in a paid quarter: from the next quarter, which is billed at the new fee. */
   | { kind: "downgrade"; from: Date }
-  | { kind: "refused"; reason: string };
+  | { kind: "refused"; reason: PlanChangeRefusal };
 
+/** Why a plan cannot change, as the member reads it (the back office has its own words). */
 export const PLAN_CHANGE_REFUSALS = {
   same: "This is already your plan.",
   notRunning: "Only a running membership can change plan.",
   pastDue: "Please pay the overdue fee first: then you can change plan.",
   ending: "This membership ends at the end of its paid quarter: it can no longer change plan.",
   providerBilled: "Changing plan is not available online for this membership yet: please contact us.",
+  changing: "Another plan change is being paid: please try again in a minute.",
 } as const;
+
+export type PlanChangeRefusal = keyof typeof PLAN_CHANGE_REFUSALS;
 
 /** What changing to `to` would do for this membership now. */
 export function planChangeKind(
@@ -71,13 +75,13 @@ export function planChangeKind(
   to: MembershipPlan,
   now: Date,
 ): PlanChangeKind {
-  if (membership.plan === to) return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.same };
-  if (membership.status === "past_due") return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.pastDue };
+  if (membership.plan === to) return { kind: "refused", reason: "same" };
+  if (membership.status === "past_due") return { kind: "refused", reason: "pastDue" };
   if (membership.status !== "trialing" && membership.status !== "active") {
-    return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.notRunning };
+    return { kind: "refused", reason: "notRunning" };
   }
-  if (membership.cancelAtPeriodEnd) return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.ending };
-  if (membership.providerBilled) return { kind: "refused", reason: PLAN_CHANGE_REFUSALS.providerBilled };
+  if (membership.cancelAtPeriodEnd) return { kind: "refused", reason: "ending" };
+  if (membership.providerBilled) return { kind: "refused", reason: "providerBilled" };
   if (membership.status === "trialing") return { kind: "trial" };
   const fromFee = planFee(membership.plan);
   const toFee = planFee(to);

@@ -13,7 +13,9 @@ import {
 } from "~/db/schema";
 import { memberAllowance } from "~/features/memberships/fast-track-allowance.server";
 import { changePlan, type PlanChangeRequest } from "~/features/memberships/plan-change.server";
-import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { runBilling } from "~/features/memberships/billing-job.server";
+import type { CardFormGateway, SavedCardChargeResult } from "~/features/payments/gateway";
+import { createSandboxGateway, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { companyMonthsLater } from "~/lib/company-time";
 import { bookingTestDatabase } from "../../support/integration/booking-helpers";
 import { billAt, FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
@@ -57,6 +59,22 @@ function change(membershipId: string, to: MembershipPlan, overrides: Partial<Pla
     origin: FIXTURE_ORIGIN,
     ...overrides,
   });
+}
+
+/** A sandbox of its own, noting the key of every saved-card charge it is asked for. */
+function watchedSandbox() {
+  const sandbox = createSandboxGateway();
+  const keys: string[] = [];
+  const gateway: CardFormGateway = {
+    ...sandbox,
+    chargeSaved: async (request) => {
+      keys.push(request.idempotencyKey);
+      // A gateway takes a while to answer: time for another request to come in.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return sandbox.chargeSaved(request);
+    },
+  };
+  return { gateway, keys };
 }
 
 const membershipById = async (id: string) => (await db().select().from(memberships).where(eq(memberships.id, id)))[0]!;
@@ -132,6 +150,121 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
     expect(await invoicesOf(id)).toEqual([]);
     const [mail] = await db().select().from(outbox).where(eq(outbox.to, email));
     expect(mail!.textBody).toMatch(/First charge: €79 on \d+ \w+ \d{4}/);
+  });
+
+  it("two forms for the same upgrade at once (two tabs, two keys) charge the difference once", async () => {
+    const { id, email } = await member();
+    const { gateway, keys } = watchedSandbox();
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        changePlan(db(), gateway, {
+          membershipId: id,
+          to: "premium",
+          expectedAmount: 1500,
+          idempotencyKey: randomUUID(),
+          actor: ADMIN,
+          now: MID_JANUARY,
+          origin: FIXTURE_ORIGIN,
+        }),
+      ),
+    );
+    // Each is told the change was made, or, once it was, that Premium is already the plan.
+    for (const outcome of outcomes) {
+      expect([
+        { kind: "changed", plan: "premium", charged: 1500, currency: "EUR" },
+        { kind: "refused", reason: "same" },
+      ]).toContainEqual(outcome);
+    }
+    expect(new Set(keys).size).toBe(1);
+    expect((await invoicesOf(id)).map((invoice) => invoice.amount)).toEqual([1500]);
+    expect((await db().select().from(planChanges)).map((row) => row.status)).toEqual(["done"]);
+    expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900 });
+    expect(await db().select().from(outbox).where(eq(outbox.to, email))).toHaveLength(1);
+  });
+
+  it("a second form for the upgrade sent while the first is being charged (another key) finishes that one charge", async () => {
+    const { id } = await member();
+    const { gateway, keys } = watchedSandbox();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    // The first charge is held at the gateway until the second form has had its answer.
+    const holding: CardFormGateway = {
+      ...gateway,
+      chargeSaved: async (request) => {
+        if (!held) {
+          held = true;
+          await released;
+        }
+        return gateway.chargeSaved(request);
+      },
+    };
+    const request = (key: string) =>
+      changePlan(db(), holding, {
+        membershipId: id,
+        to: "premium",
+        expectedAmount: 1500,
+        idempotencyKey: key,
+        actor: ADMIN,
+        now: MID_JANUARY,
+        origin: FIXTURE_ORIGIN,
+      });
+    const first = request(randomUUID());
+    await expect.poll(() => held).toBe(true);
+    const changed = { kind: "changed", plan: "premium", charged: 1500, currency: "EUR" };
+    expect(await request(randomUUID())).toEqual(changed);
+    release();
+    expect(await first).toEqual(changed);
+    expect(new Set(keys).size).toBe(1);
+    expect((await invoicesOf(id)).map((invoice) => invoice.amount)).toEqual([1500]);
+  });
+
+  it("a change whose request died after the card was charged is finished by the billing job, without a second charge", async () => {
+    const { id, email } = await member();
+    const { gateway, keys } = watchedSandbox();
+    let firstAnswer: SavedCardChargeResult | undefined;
+    // The process dies once the gateway has charged: its answer never reaches the database.
+    const dying: CardFormGateway = {
+      ...gateway,
+      chargeSaved: async (request) => {
+        firstAnswer = await gateway.chargeSaved(request);
+        throw new Error("the process was killed");
+      },
+    };
+    await expect(
+      changePlan(db(), dying, {
+        membershipId: id,
+        to: "premium",
+        expectedAmount: 1500,
+        idempotencyKey: randomUUID(),
+        actor: ADMIN,
+        now: MID_JANUARY,
+        origin: FIXTURE_ORIGIN,
+      }),
+    ).rejects.toThrow("the process was killed");
+    expect((await db().select().from(planChanges)).map((row) => row.status)).toEqual(["charging"]);
+    expect(await membershipById(id)).toMatchObject({ plan: "medium" });
+
+    const bill = async (minutes: number) => {
+      const run = await runBilling(db(), gateway, { now: addMinutes(MID_JANUARY, minutes), origin: FIXTURE_ORIGIN });
+      return run.counts.planChangesFinished;
+    };
+    // Within the lease the change is left to its request, which may still be on its way.
+    expect(await bill(5)).toBe(0);
+    expect(await bill(11)).toBe(1);
+    expect(await bill(12)).toBe(0);
+
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    const [invoice, ...others] = await invoicesOf(id);
+    expect(others).toEqual([]);
+    expect(invoice).toMatchObject({ amount: 1500, status: "paid", providerRef: firstAnswer!.providerRef });
+    expect(await db().select().from(planChanges)).toEqual([
+      expect.objectContaining({ status: "done", invoiceId: invoice!.id, actorLabel: ADMIN.label }),
+    ]);
+    expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900 });
+    const mails = await db().select().from(outbox).where(eq(outbox.to, email));
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your membership is now Premium"]);
   });
 
   it("refuses a past-due membership, the same plan, and an unknown one", async () => {

@@ -1,6 +1,6 @@
 import type { MembershipPlan } from "~/db/schema";
 import { membershipPlanName } from "~/features/memberships/membership-status";
-import { otherPlan, planChangeKind } from "~/features/memberships/plan-change";
+import { otherPlan, planChangeKind, type PlanChangeRefusal } from "~/features/memberships/plan-change";
 import { planFee } from "~/features/memberships/trial-offer";
 import { z } from "~/lib/zod";
 import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
@@ -9,6 +9,16 @@ import type { MembershipDetails } from "./membership-details.server";
 /** What the back office's plan change offers (ADR 030), in French: the move asked for, or the other plan and what moving does now. */
 export type AdminPlanChange =
   { scheduled: string } | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
+
+/** Why the plan cannot change, in the back office's words. */
+export const PLAN_CHANGE_REFUSALS_FR: Record<PlanChangeRefusal, string> = {
+  same: "C'est déjà la formule de ce membre.",
+  notRunning: "Seul un abonnement en cours peut changer de formule.",
+  pastDue: "Une cotisation est impayée : elle doit être réglée avant tout changement de formule.",
+  ending: "Cet abonnement se termine à la fin de la période payée : sa formule ne peut plus changer.",
+  providerBilled: "Cet abonnement est facturé par Stripe : le changement de formule n'y est pas encore possible.",
+  changing: "Un autre changement de formule est en cours de paiement : réessayez dans une minute.",
+};
 
 /** The form's field by which the plan change is told apart from the page's other forms. */
 export const PLAN_CHANGE_FIELD = "planChange";

@@ -126,6 +126,7 @@ const COUNT_LABELS: { retention: Record<keyof RetentionCounts, string>; billing:
       cancelledAtPeriodEnd: "abonnements résiliés en fin de période",
       endedUnpaid: "abonnements terminés impayés",
       gatewayErrors: "paiements restés sans réponse",
+      planChangesFinished: "changements de formule terminés",
     },
   };
 
