@@ -14,6 +14,7 @@ import {
   requestOwnErasure,
   withdrawOwnBooking,
   changeOwnPlan,
+  keepOwnPlan,
 } from "~/features/account/account-actions.server";
 import { PLAN_IDS } from "~/features/plans/plans";
 import { WITHDRAWAL_SCOPES } from "~/db/enums";
@@ -175,6 +176,7 @@ export async function action({ request }: Route.ActionArgs) {
       }),
     );
   }
+  if (intent === "keep-plan") return redirectWithToast("/account", await keepOwnPlan(db, user, siteOrigin(request)));
   if (intent === "cancel") {
     return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
   }

@@ -9,11 +9,12 @@ import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/memberships
 import {
   adminPlanChange,
   adminPlanChangeSchema,
+  KEEP_PLAN_FIELD,
   PLAN_CHANGE_FIELD,
   PLAN_CHANGE_REFUSALS_FR,
 } from "~/features/admin/memberships/plan-change-fr";
 import { MembershipPlanForm } from "~/features/admin/memberships/ui/membership-plan-form";
-import { changePlan } from "~/features/memberships/plan-change.server";
+import { changePlan, keepPlan } from "~/features/memberships/plan-change.server";
 import {
   findInvoiceOf,
   findMembershipDetails,
@@ -93,6 +94,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (formData.has(PLAN_CHANGE_FIELD)) return changePlanAsAdmin(request, formData, { membershipId, actor, page });
+  if (formData.has(KEEP_PLAN_FIELD)) {
+    const outcome = await keepPlan(db, { membershipId, actor, origin: siteOrigin(request) });
+    if (outcome.kind === "not-found") throw NOT_FOUND();
+    return redirectWithToast(
+      page,
+      outcome.kind === "kept"
+        ? {
+            type: "success",
+            title: `Formule ${membershipPlanName(outcome.plan)} conservée`,
+            description: `Le passage en ${membershipPlanName(outcome.instead)} est annulé. Le membre a reçu un e-mail.`,
+          }
+        : { type: "error", title: "Aucun changement de formule programmé", description: "Rien n'a été modifié." },
+    );
+  }
 
   const submission = parseWithZod(formData, { schema: cancelSchema });
   if (submission.status !== "success") return data({ error: "Action inconnue : rechargez la page." }, { status: 400 });

@@ -10,7 +10,7 @@ import type { Card, CardFormGateway, PaymentGateway, SavedPaymentMethod } from "
 import type { Membership } from "~/features/memberships/membership-status.server";
 import { chargeFeeNow } from "~/features/memberships/billing-job.server";
 import { LIVE_MEMBERSHIP_STATUSES, membershipPlanName } from "~/features/memberships/membership-status";
-import { changePlan } from "~/features/memberships/plan-change.server";
+import { changePlan, keepPlan } from "~/features/memberships/plan-change.server";
 import { PLAN_CHANGE_REFUSALS } from "~/features/memberships/plan-change";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { recordDataRequest } from "~/features/privacy/data-requests.server";
@@ -284,6 +284,29 @@ export async function changeOwnPlan(
         type: "error",
         title: "Your plan could not be changed",
         description: PLAN_CHANGE_REFUSALS[outcome.reason],
+      };
+    case "not-found":
+      return NO_LIVE_MEMBERSHIP;
+  }
+}
+
+/** The signed-in member calls off the cheaper plan they asked for: their plan stays as it is. */
+export async function keepOwnPlan(db: Database, user: SessionUser, origin: string): Promise<Toast> {
+  const membership = await liveMembershipOf(db, user);
+  if (!membership) return NO_LIVE_MEMBERSHIP;
+  const outcome = await keepPlan(db, { membershipId: membership.id, actor: CUSTOMER_ACTOR, origin });
+  switch (outcome.kind) {
+    case "kept":
+      return {
+        type: "success",
+        title: `You keep ${membershipPlanName(outcome.plan)}`,
+        description: `The change to ${membershipPlanName(outcome.instead)} is called off. We have e-mailed you a confirmation.`,
+      };
+    case "nothing-scheduled":
+      return {
+        type: "error",
+        title: "No plan change is planned",
+        description: `Your plan stays ${membershipPlanName(membership.plan)}.`,
       };
     case "not-found":
       return NO_LIVE_MEMBERSHIP;

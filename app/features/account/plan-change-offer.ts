@@ -10,13 +10,16 @@ import type { AccountMembership } from "./account.server";
 
 /** What the account offers about the plan: the other plan and what moving to it does now, or the move already asked for. */
 export type PlanChangeOffer =
-  { scheduled: string } | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
+  /** The move already asked for, and the button that calls it off. */
+  | { scheduled: string; keep: string }
+  | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
 
 /** The account's plan change (ADR 030); null when the membership cannot change plan online. */
 export function planChangeOffer(membership: AccountMembership, now: Date): PlanChangeOffer | null {
   if (membership.scheduledPlan) {
     return {
       scheduled: `Your plan changes to ${membershipPlanName(membership.scheduledPlan)} on ${formatMemberDay(membership.currentPeriodEnd)}, when this quarter ends.`,
+      keep: `Keep ${membershipPlanName(membership.plan)}`,
     };
   }
   const to = otherPlan(membership.plan);

@@ -7,7 +7,9 @@ import { MEMBERSHIP_TERMS } from "./membership-terms";
 export type PlanChangeDone =
   | { kind: "trial"; firstCharge: Date }
   | { kind: "upgrade"; charged: number; invoiceNumber: string | null; nextCharge: Date }
-  | { kind: "downgrade"; from: Date };
+  | { kind: "downgrade"; from: Date }
+  /** The move to a cheaper plan asked for this quarter is called off: `abandoned` names that plan. */
+  | { kind: "kept"; abandoned: string; nextCharge: Date };
 
 /**
  * The confirmation of a plan change: the new plan, its fee, and when it applies; for an upgrade what
@@ -18,6 +20,27 @@ export function planChangedMail(
 ): Promise<MemberMail> {
   const fee = `${formatAmount(details.price, details.currency)} every ${MEMBERSHIP_TERMS.periodMonths} months`;
   const { change } = details;
+  if (change.kind === "kept") {
+    return memberMail(
+      details,
+      `Your membership stays ${details.planName}`,
+      `${change.abandoned} will not start: you keep ${details.planName}`,
+      <>
+        <MailHeading>{`You keep ${details.planName}`}</MailHeading>
+        <MailParagraph>{`The change to ${change.abandoned} you asked for is called off: your plan stays ${details.planName}, with its benefits, after this quarter too.`}</MailParagraph>
+        <MailFields
+          rows={[
+            ["Plan", details.planName],
+            [
+              "Next fee",
+              `${formatAmount(details.price, details.currency)} on ${formatMemberDay(change.nextCharge)}, then every ${MEMBERSHIP_TERMS.periodMonths} months`,
+            ],
+            ["Free fast-track accesses", `${details.freeAccesses} a month`],
+          ]}
+        />
+      </>,
+    );
+  }
   if (change.kind === "downgrade") {
     const day = formatMemberDay(change.from);
     return memberMail(

@@ -207,6 +207,41 @@ async function settlePlanChange(
   });
 }
 
+export type KeepPlanOutcome =
+  | { kind: "kept"; plan: MembershipPlan; instead: MembershipPlan }
+  | { kind: "nothing-scheduled" }
+  | { kind: "not-found" };
+
+/**
+ * Calls off a move to a cheaper plan asked for this quarter (ADR 030): the membership stays on its
+ * plan and is billed its fee when the quarter ends. In the history, with who, and confirmed by e-mail.
+ */
+export async function keepPlan(
+  db: Database,
+  { membershipId, actor, origin }: { membershipId: string; actor: Actor; origin: string },
+): Promise<KeepPlanOutcome> {
+  return db.transaction(async (tx): Promise<KeepPlanOutcome> => {
+    const [membership] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for("update");
+    if (!membership) return { kind: "not-found" };
+    const instead = membership.scheduledPlan;
+    if (!instead) return { kind: "nothing-scheduled" };
+    await changeMembership(tx, {
+      membershipId,
+      to: membership.status,
+      actor,
+      note: `Formule : passage en ${membershipPlanName(instead)} annulé, ${membershipPlanName(membership.plan)} conservée`,
+      changes: { scheduledPlan: null },
+    });
+    await confirm(
+      tx,
+      membership,
+      { to: membership.plan, origin },
+      { kind: "kept", abandoned: membershipPlanName(instead), nextCharge: membership.currentPeriodEnd },
+    );
+    return { kind: "kept", plan: membership.plan, instead };
+  });
+}
+
 /**
  * Finishes the plan changes left 'charging' for longer than `leaseMs` on the job's clock: their request
  * died between writing the change and recording the card's answer. The gateway, asked again under the

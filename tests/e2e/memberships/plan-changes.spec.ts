@@ -42,6 +42,18 @@ test.describe("changing plan from the account", () => {
     await expectNotice(page, "You keep Premium until then.");
     await expect(page.getByTestId("plan-change")).toContainText("Your plan changes to Medium on");
     await screenshots(page, "account-plan-change-scheduled", testInfo);
+    // Called off, then asked for again.
+    await offer.getByRole("button", { name: "Keep Premium" }).click();
+    await expectNotice(page, "You keep Premium");
+    const kept = await waitForMail(person.email, { subject: /^Your membership stays Premium$/ });
+    expect(kept.text).toContain("The change to Medium you asked for is called off");
+    await expect(
+      e2eDatabase()
+        .query("select scheduled_plan from memberships where id = $1", [membershipId])
+        .then(({ rows }) => rows),
+    ).resolves.toEqual([{ scheduled_plan: null }]);
+    await offer.getByRole("button", { name: /^Switch to Medium from / }).click();
+    await expect(page.getByTestId("plan-change")).toContainText("Your plan changes to Medium on");
     await e2eDatabase().query(`update memberships set current_period_end = now() - interval '1 minute' where id = $1`, [
       membershipId,
     ]);

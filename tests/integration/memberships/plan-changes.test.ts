@@ -12,7 +12,7 @@ import {
   type MembershipStatus,
 } from "~/db/schema";
 import { memberAllowance } from "~/features/memberships/fast-track-allowance.server";
-import { changePlan, type PlanChangeRequest } from "~/features/memberships/plan-change.server";
+import { changePlan, keepPlan, type PlanChangeRequest } from "~/features/memberships/plan-change.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import type { CardFormGateway, SavedCardChargeResult } from "~/features/payments/gateway";
 import { createSandboxGateway, sandboxGateway } from "~/features/payments/sandbox-gateway.server";
@@ -141,6 +141,41 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
       .from(invoices)
       .where(and(eq(invoices.membershipId, id), eq(invoices.periodStart, PERIOD_END)));
     expect(renewal).toMatchObject({ amount: 4900, status: "paid" });
+  });
+
+  it("a move to Medium called off: Premium stays, and is billed when the quarter ends", async () => {
+    const { id, email } = await member({ plan: "premium" });
+    expect(await change(id, "medium")).toMatchObject({ kind: "scheduled" });
+    const keep = () => keepPlan(db(), { membershipId: id, actor: ADMIN, origin: FIXTURE_ORIGIN });
+    expect(await keep()).toEqual({ kind: "kept", plan: "premium", instead: "medium" });
+    expect(await keep()).toEqual({ kind: "nothing-scheduled" });
+    expect(await keepPlan(db(), { membershipId: randomUUID(), actor: ADMIN, origin: FIXTURE_ORIGIN })).toEqual({
+      kind: "not-found",
+    });
+    expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, scheduledPlan: null });
+    const notes = await db()
+      .select({ note: membershipEvents.note, actorLabel: membershipEvents.actorLabel })
+      .from(membershipEvents)
+      .where(eq(membershipEvents.membershipId, id))
+      .orderBy(membershipEvents.createdAt);
+    expect(notes.at(-1)).toEqual({
+      note: "Formule : passage en Medium annulé, Premium conservée",
+      actorLabel: ADMIN.label,
+    });
+    const mails = await db().select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "Your membership changes to Medium on 1 March 2027",
+      "Your membership stays Premium",
+    ]);
+    expect(mails[1]!.textBody).toContain("Next fee: €79 on 1 March 2027, then every 3 months");
+
+    await billAt(db(), addMinutes(PERIOD_END, 1));
+    const [renewal] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, id), eq(invoices.periodStart, PERIOD_END)));
+    expect(renewal).toMatchObject({ amount: 7900, status: "paid" });
+    expect(await membershipById(id)).toMatchObject({ plan: "premium" });
   });
 
   it("during the trial: the plan that will be charged changes, nothing is charged", async () => {

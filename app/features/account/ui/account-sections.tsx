@@ -187,9 +187,15 @@ export function MembershipSection({
 function PlanChange({ offer }: { offer: PlanChangeOffer & { key: string } }) {
   if ("scheduled" in offer) {
     return (
-      <p className="text-sm font-medium" data-testid="plan-change">
-        {offer.scheduled}
-      </p>
+      <Form method="post" className="grid gap-3 rounded-md border p-4" data-testid="plan-change">
+        <p className="text-sm font-medium">{offer.scheduled}</p>
+        <input type="hidden" name="intent" value="keep-plan" />
+        <div>
+          <Button type="submit" variant="outline">
+            {offer.keep}
+          </Button>
+        </div>
+      </Form>
     );
   }
   return (

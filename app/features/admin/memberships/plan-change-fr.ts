@@ -8,7 +8,9 @@ import type { MembershipDetails } from "./membership-details.server";
 
 /** What the back office's plan change offers (ADR 030), in French: the move asked for, or the other plan and what moving does now. */
 export type AdminPlanChange =
-  { scheduled: string } | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
+  /** The move already asked for, and the button that calls it off. */
+  | { scheduled: string; keep: string }
+  | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
 
 /** Why the plan cannot change, in the back office's words. */
 export const PLAN_CHANGE_REFUSALS_FR: Record<PlanChangeRefusal, string> = {
@@ -22,6 +24,8 @@ export const PLAN_CHANGE_REFUSALS_FR: Record<PlanChangeRefusal, string> = {
 
 /** The form's field by which the plan change is told apart from the page's other forms. */
 export const PLAN_CHANGE_FIELD = "planChange";
+/** The field of the button that calls off a move already asked for. */
+export const KEEP_PLAN_FIELD = "keepPlan";
 
 export const adminPlanChangeSchema = z.object({
   [PLAN_CHANGE_FIELD]: z.enum(["medium", "premium"], { error: "Formule inconnue." }),
@@ -33,6 +37,7 @@ export function adminPlanChange(membership: MembershipDetails["membership"], now
   if (membership.scheduledPlan) {
     return {
       scheduled: `Passage en ${membershipPlanName(membership.scheduledPlan)} prévu le ${formatDateTimeFr(membership.currentPeriodEnd)}, à la fin de la période payée.`,
+      keep: `Garder ${membershipPlanName(membership.plan)}`,
     };
   }
   const to = otherPlan(membership.plan);

@@ -20,6 +20,7 @@ import {
   trialStartedMail,
 } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
+import { planChangedMail } from "~/features/memberships/plan-change-mail";
 import { refundIssuedMail } from "~/features/payments/refund-mail";
 import { membershipContractMail } from "~/features/membership-checkout/contract-mail";
 import { checkoutConsentWording } from "~/features/membership-checkout/checkout-terms";
@@ -216,6 +217,47 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
       sentWhen: "Au membre, quand il résilie (lien de désinscription) ou qu'un administrateur résilie.",
       facts: ["4 September 2030", "No further fee will be charged."],
       mail: await membershipCancelledMail({ ...member, accessUntil: quarterEnd, neverCharged: false }),
+    },
+    {
+      id: "plan-upgraded",
+      label: "Formule changée (vers une formule plus chère)",
+      sentWhen:
+        "Au membre, quand il passe (ou un administrateur le passe) à une formule plus chère : la différence est prélevée.",
+      facts: ["Premium", "€15", "2030-000125", "4 September 2030"],
+      mail: await planChangedMail({
+        ...member,
+        planName: "Premium",
+        price: 7900,
+        fromPlanName: "Medium",
+        freeAccesses: 5,
+        change: { kind: "upgrade", charged: 1500, invoiceNumber: "2030-000125", nextCharge: quarterEnd },
+      }),
+    },
+    {
+      id: "plan-downgrade-scheduled",
+      label: "Passage à une formule moins chère programmé",
+      sentWhen: "Au membre, quand il demande une formule moins chère : elle commence à la fin de la période payée.",
+      facts: ["Medium", "4 September 2030", "€49"],
+      mail: await planChangedMail({
+        ...member,
+        fromPlanName: "Premium",
+        freeAccesses: 2,
+        change: { kind: "downgrade", from: quarterEnd },
+      }),
+    },
+    {
+      id: "plan-kept",
+      label: "Passage programmé annulé (formule conservée)",
+      sentWhen: "Au membre, quand il annule (ou un administrateur annule) le passage à une formule moins chère.",
+      facts: ["Premium", "Medium", "€79", "4 September 2030"],
+      mail: await planChangedMail({
+        ...member,
+        planName: "Premium",
+        price: 7900,
+        fromPlanName: "Premium",
+        freeAccesses: 5,
+        change: { kind: "kept", abandoned: "Medium", nextCharge: quarterEnd },
+      }),
     },
     {
       id: "refund-issued",

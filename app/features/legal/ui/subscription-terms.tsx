@@ -89,7 +89,8 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
         immediate and nothing is charged: your first charge is the new plan&rsquo;s fee. Moving to a dearer plan in a
         paid quarter is immediate: we charge the difference between the two fees for the days of the quarter still to
         come, today included, and e-mail you the receipt. Moving to a cheaper plan takes effect when your paid quarter
-        ends: you keep your plan until then, and the next fee is the new plan&rsquo;s.
+        ends: you keep your plan until then, and the next fee is the new plan&rsquo;s. Until that day you can call the
+        move off in your account and keep your plan.
       </p>
     ),
   },

@@ -1,13 +1,23 @@
 import { Form } from "react-router";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { PLAN_CHANGE_FIELD, type AdminPlanChange } from "../plan-change-fr";
+import { KEEP_PLAN_FIELD, PLAN_CHANGE_FIELD, type AdminPlanChange } from "../plan-change-fr";
 
 /** The admin's plan change: what it does, and a button that says it; or the move already asked for. */
 export function MembershipPlanForm({ change }: { change: (AdminPlanChange & { key: string }) | null }) {
   const pending = useIsPending({ fields: { [PLAN_CHANGE_FIELD]: change && "to" in change ? change.to : "" } });
+  const keeping = useIsPending({ fields: { [KEEP_PLAN_FIELD]: "yes" } });
   if (!change) return null;
-  if ("scheduled" in change) return <p className="text-sm">{change.scheduled}</p>;
+  if ("scheduled" in change) {
+    return (
+      <Form method="post" className="grid gap-2 border-t pt-4 text-sm">
+        <p>{change.scheduled}</p>
+        <StatusButton name={KEEP_PLAN_FIELD} value="yes" pending={keeping} pendingLabel="Annulation…" variant="outline">
+          {change.keep}
+        </StatusButton>
+      </Form>
+    );
+  }
   return (
     <Form method="post" className="grid gap-2 border-t pt-4 text-sm">
       <p className="font-medium">Changer de formule</p>
