@@ -446,8 +446,8 @@ async function insertMemberships(
       from billed where number is not null group by 2
       on conflict (kind, year) do update set last = greatest(document_number_series.last, excluded.last)
     )
-    insert into membership_events (membership_id, from_status, to_status, actor_label, note, created_at)
-    select s.id, e.from_status, e.to_status, e.actor_label, e.note, e.at
+    insert into membership_events (membership_id, from_status, to_status, plan, actor_label, note, created_at)
+    select s.id, e.from_status, e.to_status, case when s.premium then 'premium' else 'medium' end, e.actor_label, e.note, e.at
     from shaped s join inserted using (id)
     cross join lateral (values
       (null, 'trialing', 'customer', s.started_at, ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}, true),

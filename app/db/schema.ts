@@ -652,9 +652,19 @@ export const membershipEvents = pgTable(
     /** "customer", "system", or the admin's e-mail address. */
     actorLabel: text().notNull(),
     note: text(),
+    /** The membership's plan after the event. */
+    plan: text().$type<MembershipPlan>().notNull(),
+    /** The plan before, when the event changed it (ADR 030); null otherwise. */
+    fromPlan: text().$type<MembershipPlan>(),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.membershipId, table.createdAt), index().on(table.toStatus, table.createdAt)],
+  (table) => [
+    index().on(table.membershipId, table.createdAt),
+    index().on(table.toStatus, table.createdAt),
+    // The statistics' plan changes.
+    index("membership_events_plan_changes_idx").on(table.createdAt).where(sql`${table.fromPlan} is not null`),
+    check("membership_events_plan_changed", sql`${table.fromPlan} is null or ${table.fromPlan} <> ${table.plan}`),
+  ],
 );
 
 export const PLAN_CHANGE_STATUSES = ["charging", "done", "declined"] as const;

@@ -16,6 +16,7 @@ import {
   AirportsTable,
   CurrencyFigures,
   MembershipFigures,
+  PlanFigures,
   StatisticsSummary,
 } from "~/features/admin/statistics/ui/statistics-view";
 import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics/statistics.server";
@@ -23,6 +24,7 @@ import {
   membershipStatistics,
   type MembershipStatistics,
 } from "~/features/admin/statistics/statistics-memberships.server";
+import { planStatistics, type PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
@@ -46,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       result: submission.reply(),
       statistics: null,
       memberships: null,
+      plans: null,
       toast: null,
     };
     return data(refused, { status: 400 });
@@ -53,19 +56,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const period = submission.value;
   try {
     const db = database().db;
-    const [statistics, memberships]: [SalesStatistics, MembershipStatistics] = await Promise.all([
-      salesStatistics(db, period),
-      membershipStatistics(db, period),
-    ]);
-    return { today, period, result: null, statistics, memberships, toast: null };
+    const [statistics, memberships, plans]: [SalesStatistics, MembershipStatistics, PlanStatistics] = await Promise.all(
+      [salesStatistics(db, period), membershipStatistics(db, period), planStatistics(db, period)],
+    );
+    return { today, period, result: null, statistics, memberships, plans, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (statistiques)");
-    return { today, period, result: null, statistics: null, memberships: null, toast: LOAD_FAILED };
+    return { today, period, result: null, statistics: null, memberships: null, plans: null, toast: LOAD_FAILED };
   }
 }
 
 export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps) {
-  const { today, period, result, statistics, memberships, toast } = loaderData;
+  const { today, period, result, statistics, memberships, plans, toast } = loaderData;
   useToastOnArrival(toast);
   const periodText = `Du ${formatDayFr(period.from)} au ${formatDayFr(period.to)}`;
   return (
@@ -79,10 +81,11 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
       </SectionCard>
       {result ? (
         <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
-      ) : statistics && memberships ? (
+      ) : statistics && memberships && plans ? (
         <StatisticsReport
           statistics={statistics}
           memberships={memberships}
+          plans={plans}
           periodText={periodText}
           granularity={period.granularity}
         />
@@ -97,19 +100,26 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
 function StatisticsReport({
   statistics,
   memberships,
+  plans,
   periodText,
   granularity,
 }: {
   statistics: SalesStatistics;
   memberships: MembershipStatistics;
+  plans: PlanStatistics;
   periodText: string;
   granularity: Granularity;
 }) {
   const heading = `${periodText}, ${GROUPED_BY[granularity]}`;
   const membershipCard = (
-    <SectionCard title="Abonnements" subtitle={heading}>
-      <MembershipFigures statistics={memberships} granularity={granularity} periodText={periodText} />
-    </SectionCard>
+    <>
+      <SectionCard title="Abonnements" subtitle={heading}>
+        <MembershipFigures statistics={memberships} granularity={granularity} periodText={periodText} />
+      </SectionCard>
+      <SectionCard title="Formules" subtitle={periodText}>
+        <PlanFigures statistics={plans} granularity={granularity} />
+      </SectionCard>
+    </>
   );
   if (statistics.totals.orders === 0) {
     return (

@@ -132,6 +132,7 @@ export async function recordMemberCard(
       membershipId: membership.id,
       fromStatus: membership.status,
       toStatus: membership.status,
+      plan: membership.plan,
       actorUserId: user.id,
       actorLabel: CUSTOMER_ACTOR.label,
       note: `Carte remplacée par le membre : ${brand} •••• ${last4}`,

@@ -87,6 +87,7 @@ export async function insertTrial(
     membershipId: membership.id,
     fromStatus: null,
     toStatus: "trialing",
+    plan: trial.plan,
     actorUserId: CUSTOMER_ACTOR.userId,
     actorLabel: CUSTOMER_ACTOR.label,
     note: `Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`,

@@ -1,6 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipEvents, memberships } from "~/db/schema";
+import { membershipEvents, memberships, type MembershipPlan } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { StatusTransitionError } from "~/lib/status-transition";
 import { canChangeMembership, type MembershipStatus } from "./membership-status";
@@ -53,6 +53,9 @@ export async function changeMembership(
   return changed!;
 }
 
+/** The plan an event moved the membership from, or null when it kept its plan. */
+const changedPlan = (before: MembershipPlan, after: MembershipPlan) => (before === after ? null : before);
+
 /**
  * `changeMembership` for many memberships at once, in a few statements whatever their number (the
  * billing job's batches): all of them or none. One change per membership.
@@ -65,13 +68,14 @@ export async function changeMemberships(
   return db.transaction(async (tx) => {
     const ids = list.map((change) => change.membershipId);
     const current = await tx
-      .select({ id: memberships.id, status: memberships.status })
+      .select({ id: memberships.id, status: memberships.status, plan: memberships.plan })
       .from(memberships)
       .where(inArray(memberships.id, ids))
       // In one order, so that two batches cannot deadlock.
       .orderBy(asc(memberships.id))
       .for("update");
     const statusOf = new Map(current.map((row) => [row.id, row.status]));
+    const planOf = new Map(current.map((row) => [row.id, row.plan]));
     // The same status and changes are written with one statement.
     const groups = new Map<string, MembershipChange[]>();
     for (const change of list) {
@@ -101,6 +105,8 @@ export async function changeMemberships(
         membershipId: change.membershipId,
         fromStatus: statusOf.get(change.membershipId)!,
         toStatus: change.to,
+        plan: written.get(change.membershipId)!.plan,
+        fromPlan: changedPlan(planOf.get(change.membershipId)!, written.get(change.membershipId)!.plan),
         actorUserId: change.actor.userId,
         actorLabel: change.actor.label,
         note: change.note,

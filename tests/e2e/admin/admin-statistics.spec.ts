@@ -52,6 +52,9 @@ test.describe("the sales statistics", () => {
     const todaysMemberships = rowCells(page, "Abonnements par jour", todayFr);
     expect(Number(await todaysMemberships.first().textContent())).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole("img", { name: "Essais commencés par jour" })).toBeVisible();
+    // That trial is a Medium one.
+    const plans = "Essais, conversions et changements de formule";
+    expect(Number(await rowCells(page, plans, "Medium").first().textContent())).toBeGreaterThanOrEqual(1);
 
     // This order alone, moved to a day long ago that no other test uses.
     const day = dayLongAgo();
@@ -59,6 +62,8 @@ test.describe("the sales statistics", () => {
     await expect(page).toHaveURL(`/admin/statistics?from=${day.iso}&to=${day.iso}&granularity=day`);
     await expect(page.getByText("Aucune commande sur cette période.")).toBeVisible();
     await expect(page.getByText("Aucun abonnement commencé, converti ou terminé sur cette période.")).toBeVisible();
+    for (const plan of ["Medium", "Premium"]) await expect(rowCells(page, plans, plan)).toHaveText(["0", "0", "0"]);
+    await expect(page.getByText("Aucun accès fast-track gratuit utilisé sur cette période.")).toBeVisible();
     await e2eDatabase().query("update orders set created_at = $1 where order_number = $2", [
       `${day.iso}T12:00:00Z`,
       orderNumber,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, orders } from "~/db/schema";
 import { ORDER_STATUSES } from "~/db/schema";
 import type { MembershipStatistics } from "~/features/admin/statistics/statistics-memberships.server";
+import type { PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
 import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
 import {
   UNPAID_ORDER_STATUSES,
@@ -238,6 +239,57 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
         ["2026-03-01", 2, 2],
       ],
     );
+  });
+
+  it("counts each plan's trials, conversions and moves to it, and the free accesses of members' paid bookings", async () => {
+    const { id: customerId } = await insertCustomer(db(), "Formules SA");
+    const { id: membershipId } = await insertMembership(db(), { customerId });
+    for (const [from, to, plan, fromPlan, at] of [
+      [null, "trialing", "medium", null, "2026-03-02T10:00:00+01:00"],
+      [null, "trialing", "premium", null, "2026-03-03T10:00:00+01:00"],
+      [null, "trialing", "premium", null, "2026-03-04T10:00:00+01:00"],
+      // A trial moved to Premium, a Premium trial converted, a move to Medium made as a quarter ended.
+      ["trialing", "trialing", "premium", "medium", "2026-03-04T11:00:00+01:00"],
+      ["trialing", "active", "premium", null, "2026-03-05T10:00:00+01:00"],
+      ["active", "active", "medium", "premium", "2026-03-10T23:59:59.999+01:00"],
+      // A renewal changes no plan; the next entry is just after the period.
+      ["active", "active", "medium", null, "2026-03-06T10:00:00+01:00"],
+      ["active", "active", "premium", "medium", "2026-03-11T00:00:00+01:00"],
+    ] as const) {
+      await insertMembershipEvent(db(), { membershipId, from, to, plan, fromPlan, at: new Date(at) });
+    }
+    const { id: memberId } = await insertCustomer(db(), "Membre SA");
+    for (const [status, free, at] of [
+      ["paid", 2, "2026-03-02T10:00:00+01:00"],
+      ["completed", 1, "2026-03-09T10:00:00+01:00"],
+      // Not paid, or given back: not used.
+      ["not_paid", 2, "2026-03-03T10:00:00+01:00"],
+      ["refunded", 1, "2026-03-04T10:00:00+01:00"],
+      ["paid", 1, "2026-03-11T00:00:00+01:00"],
+    ] as const) {
+      const order = await insertOrder(db(), { customerId: memberId, amount: 0, status, createdAt: new Date(at) });
+      await db()
+        .update(orders)
+        .set({ adults: 2, freeAccesses: free, allowanceMembershipId: membershipId })
+        .where(sql`${orders.id} = ${order.id}`);
+    }
+
+    const result = await statisticsPage("?from=2026-03-01&to=2026-03-10&granularity=week");
+    expect(result.status).toBe(200);
+    expect((result.data as { plans: PlanStatistics }).plans).toEqual({
+      plans: [
+        { plan: "medium", trialsStarted: 1, converted: 0, changedTo: 1 },
+        { plan: "premium", trialsStarted: 2, converted: 1, changedTo: 1 },
+      ],
+      freeAccesses: {
+        buckets: [
+          { start: "2026-02-23", used: 0 },
+          { start: "2026-03-02", used: 2 },
+          { start: "2026-03-09", used: 1 },
+        ],
+        total: 3,
+      },
+    });
   });
 
   it("counts every status in exactly one of paid, unpaid and withdrawn", () => {

@@ -106,7 +106,13 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
       expect.objectContaining({ status: "done", amount: 1500, invoiceId: invoice!.id, actorLabel: ADMIN.label }),
     ]);
     const [event] = await db().select().from(membershipEvents).where(eq(membershipEvents.membershipId, id));
-    expect(event).toMatchObject({ fromStatus: "active", toStatus: "active", actorLabel: ADMIN.label });
+    expect(event).toMatchObject({
+      fromStatus: "active",
+      toStatus: "active",
+      plan: "premium",
+      fromPlan: "medium",
+      actorLabel: ADMIN.label,
+    });
     expect(event!.note).toContain("Formule : Medium → Premium, différence payée");
     const mails = await db().select().from(outbox).where(eq(outbox.to, email));
     expect(mails.map((mail) => mail.subject)).toEqual(["Your membership is now Premium"]);
@@ -141,6 +147,16 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
       .from(invoices)
       .where(and(eq(invoices.membershipId, id), eq(invoices.periodStart, PERIOD_END)));
     expect(renewal).toMatchObject({ amount: 4900, status: "paid" });
+    // The history: asked for on Premium, made by the job when the quarter ended.
+    const history = await db()
+      .select({ plan: membershipEvents.plan, fromPlan: membershipEvents.fromPlan, actor: membershipEvents.actorLabel })
+      .from(membershipEvents)
+      .where(eq(membershipEvents.membershipId, id))
+      .orderBy(membershipEvents.createdAt);
+    expect(history.filter((entry) => entry.fromPlan !== null)).toEqual([
+      { plan: "medium", fromPlan: "premium", actor: "system" },
+    ]);
+    expect(history[0]).toEqual({ plan: "premium", fromPlan: null, actor: ADMIN.label });
   });
 
   it("a move to Medium called off: Premium stays, and is billed when the quarter ends", async () => {

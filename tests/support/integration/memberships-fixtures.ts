@@ -83,11 +83,21 @@ export async function insertMembershipEvent(
     from,
     to,
     at,
-  }: { membershipId: string; from: MembershipStatus | null; to: MembershipStatus; at: Date },
+    plan = "medium",
+    fromPlan = null,
+  }: {
+    membershipId: string;
+    from: MembershipStatus | null;
+    to: MembershipStatus;
+    at: Date;
+    plan?: MembershipPlan;
+    /** The plan before, for an entry that changed it. */
+    fromPlan?: MembershipPlan | null;
+  },
 ) {
   await db
     .insert(membershipEvents)
-    .values({ membershipId, fromStatus: from, toStatus: to, actorLabel: "system", createdAt: at });
+    .values({ membershipId, fromStatus: from, toStatus: to, plan, fromPlan, actorLabel: "system", createdAt: at });
 }
 
 const CARD = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };

@@ -11,6 +11,8 @@ import type {
   SalesStatistics,
 } from "~/features/admin/statistics/statistics.server";
 import type { MembershipCounts, MembershipStatistics } from "~/features/admin/statistics/statistics-memberships.server";
+import type { PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
+import { membershipPlanName } from "~/features/memberships/membership-status";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 
 const CURRENCY_NAMES_FR: Record<CurrencyCode, string> = {
@@ -350,6 +352,46 @@ function FiguresTableFrame({
         </thead>
         {children}
       </table>
+    </div>
+  );
+}
+
+/** Each plan's trials, conversions and moves to it over the period, then the free fast-track accesses used per bucket. */
+export function PlanFigures({ statistics, granularity }: { statistics: PlanStatistics; granularity: Granularity }) {
+  const { plans, freeAccesses } = statistics;
+  const labels = freeAccesses.buckets.map((bucket) => bucketLabel(bucket.start, granularity));
+  return (
+    <div className="grid gap-6">
+      <FiguresTableFrame
+        caption="Essais, conversions et changements de formule"
+        rowHeading="Formule"
+        columns={["Essais commencés", "Conversions", "Passages vers la formule"]}
+      >
+        <tbody>
+          {plans.map((row) => (
+            <tr key={row.plan} className="border-b last:border-0">
+              <th scope="row" className="py-2 pr-4 text-left font-normal">
+                {membershipPlanName(row.plan)}
+              </th>
+              <td className={numeric}>{formatCountFr(row.trialsStarted)}</td>
+              <td className={numeric}>{formatCountFr(row.converted)}</td>
+              <td className={numeric}>{formatCountFr(row.changedTo)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </FiguresTableFrame>
+      {freeAccesses.total === 0 ? (
+        <p className="text-sm text-muted-foreground">Aucun accès fast-track gratuit utilisé sur cette période.</p>
+      ) : (
+        <PeriodTable
+          caption={`Accès fast-track gratuits utilisés ${GROUPED_BY[granularity]} (réservations payées des membres)`}
+          columns={["Accès gratuits"]}
+          labels={labels}
+          buckets={freeAccesses.buckets}
+          totals={{ used: freeAccesses.total }}
+          cells={({ used }) => <td className={numeric}>{formatCountFr(used)}</td>}
+        />
+      )}
     </div>
   );
 }
