@@ -662,7 +662,9 @@ export const membershipEvents = pgTable(
     index().on(table.membershipId, table.createdAt),
     index().on(table.toStatus, table.createdAt),
     // The statistics' plan changes.
-    index("membership_events_plan_changes_idx").on(table.createdAt).where(sql`${table.fromPlan} is not null`),
+    index("membership_events_plan_changes_idx")
+      .on(table.createdAt)
+      .where(sql`${table.fromPlan} is not null`),
     check("membership_events_plan_changed", sql`${table.fromPlan} is null or ${table.fromPlan} <> ${table.plan}`),
   ],
 );
