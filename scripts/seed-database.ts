@@ -400,10 +400,10 @@ async function insertMemberships(
              least(now(), greatest(s.started_at, case when left_already then leave_at else paid_start end))
       from shaped s
       on conflict (email) do nothing
-      returning id, price, currency
+      returning id, plan, price, currency
     ),
     fees as materialized (
-      select s.id as membership_id, i.n, inserted.price, inserted.currency, s.status,
+      select s.id as membership_id, i.n, inserted.plan, inserted.price, inserted.currency, s.status,
              s.trial_end + i.n * ${period} as period_start,
              i.n = s.lifetime as declined,
              least(now(), s.trial_end + i.n * ${period} + ${jobDelay}) as paid_at,
@@ -447,7 +447,7 @@ async function insertMemberships(
       on conflict (kind, year) do update set last = greatest(document_number_series.last, excluded.last)
     )
     insert into membership_events (membership_id, from_status, to_status, plan, actor_label, note, created_at)
-    select s.id, e.from_status, e.to_status, case when s.premium then 'premium' else 'medium' end, e.actor_label, e.note, e.at
+    select s.id, e.from_status, e.to_status, inserted.plan, e.actor_label, e.note, e.at
     from shaped s join inserted using (id)
     cross join lateral (values
       (null, 'trialing', 'customer', s.started_at, ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}, true),
@@ -461,7 +461,7 @@ async function insertMemberships(
     ) e(from_status, to_status, actor_label, at, note, happened)
     where e.happened
     union all
-    select membership_id, case when n = 0 then 'trialing' else 'active' end, 'active', 'system', 'Cotisation payée', paid_at
+    select membership_id, case when n = 0 then 'trialing' else 'active' end, 'active', plan, 'system', 'Cotisation payée', paid_at
     from fees where not declined`);
 }
 

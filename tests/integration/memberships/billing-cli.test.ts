@@ -42,6 +42,7 @@ describe(`npm run billing on ${database.kind}`, () => {
         "  memberships ended at the end of a cancelled period: 0",
         "  memberships ended unpaid after the reminder: 0",
         "  charges the gateway did not answer (tried again next run): 0",
+        "  plan changes finished after their request died: 0",
         "",
       ].join("\n"),
     });
