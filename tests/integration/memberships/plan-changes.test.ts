@@ -48,8 +48,13 @@ async function member({
   return { email, id: created.id };
 }
 
-function change(membershipId: string, to: MembershipPlan, overrides: Partial<PlanChangeRequest> = {}) {
-  return changePlan(db(), sandboxGateway, {
+function change(
+  membershipId: string,
+  to: MembershipPlan,
+  overrides: Partial<PlanChangeRequest> = {},
+  gateway: CardFormGateway = sandboxGateway,
+) {
+  return changePlan(db(), gateway, {
     membershipId,
     to,
     expectedAmount: null,
@@ -207,17 +212,7 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
     const { id, email } = await member();
     const { gateway, keys } = watchedSandbox();
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        changePlan(db(), gateway, {
-          membershipId: id,
-          to: "premium",
-          expectedAmount: 1500,
-          idempotencyKey: randomUUID(),
-          actor: ADMIN,
-          now: MID_JANUARY,
-          origin: FIXTURE_ORIGIN,
-        }),
-      ),
+      Array.from({ length: 5 }, () => change(id, "premium", { expectedAmount: 1500 }, gateway)),
     );
     // Each is told the change was made, or, once it was, that Premium is already the plan.
     for (const outcome of outcomes) {
@@ -250,20 +245,12 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
         return gateway.chargeSaved(request);
       },
     };
-    const request = (key: string) =>
-      changePlan(db(), holding, {
-        membershipId: id,
-        to: "premium",
-        expectedAmount: 1500,
-        idempotencyKey: key,
-        actor: ADMIN,
-        now: MID_JANUARY,
-        origin: FIXTURE_ORIGIN,
-      });
-    const first = request(randomUUID());
+    // Each with a key of its own, as two forms are.
+    const request = () => change(id, "premium", { expectedAmount: 1500 }, holding);
+    const first = request();
     await expect.poll(() => held).toBe(true);
     const changed = { kind: "changed", plan: "premium", charged: 1500, currency: "EUR" };
-    expect(await request(randomUUID())).toEqual(changed);
+    expect(await request()).toEqual(changed);
     release();
     expect(await first).toEqual(changed);
     expect(new Set(keys).size).toBe(1);
@@ -282,17 +269,7 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
         throw new Error("the process was killed");
       },
     };
-    await expect(
-      changePlan(db(), dying, {
-        membershipId: id,
-        to: "premium",
-        expectedAmount: 1500,
-        idempotencyKey: randomUUID(),
-        actor: ADMIN,
-        now: MID_JANUARY,
-        origin: FIXTURE_ORIGIN,
-      }),
-    ).rejects.toThrow("the process was killed");
+    await expect(change(id, "premium", { expectedAmount: 1500 }, dying)).rejects.toThrow("the process was killed");
     expect((await db().select().from(planChanges)).map((row) => row.status)).toEqual(["charging"]);
     expect(await membershipById(id)).toMatchObject({ plan: "medium" });
 
