@@ -14,6 +14,7 @@ import {
 import { submitAndReadButton } from "../../support/e2e/busy-button";
 import { signInAsNewAdmin } from "../../support/e2e/auth-page";
 import { companyDay } from "../../support/e2e/company-day";
+import { STATEMENT_DESCRIPTOR } from "~/features/payments/statement-descriptor";
 import {
   cardOf,
   expect,
@@ -74,7 +75,9 @@ test("a guest books in euros, pays by card and gets a voucher, also by e-mail", 
   await expect(summaryValue(page, "Status")).toHaveText("NOT PAID");
   await expect(page.getByText("Secure Payment")).toBeVisible();
   await expect(page.getByText("Visa or Mastercard only")).toBeVisible();
-  await expect(page.getByText(/appear on your bank statement as FASTTRACK\.JETLANE\.EXAMPLE/)).toBeVisible();
+  await expect(
+    page.getByText(`The charge will appear on your bank statement as ${STATEMENT_DESCRIPTOR}.`),
+  ).toBeVisible();
   await expect(page.getByLabel("Expiry Month").locator("option:not([value=''])")).toHaveText(
     Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0")),
   );

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { formatPrice } from "../../../app/lib/currency";
 import { WITHDRAW_PATH, modelWithdrawalForm } from "../../../app/features/legal/model-withdrawal-form";
 import { MEMBERSHIP_TERMS } from "../../../app/features/memberships/membership-terms";
+import { STATEMENT_DESCRIPTOR } from "../../../app/features/payments/statement-descriptor";
 import { RETENTION } from "../../../app/features/privacy/retention";
 import { formatPeriod } from "../../../app/lib/format-period";
 import { siteConfig } from "../../../site.config";
@@ -122,6 +123,8 @@ test("the subscription terms state the trial, the quarterly fees, reminders and 
   await expect(main).toContainText(`If you cancel online before the trial ends, you pay nothing at all`);
   await expect(main.getByRole("link", { name: "withdrawal function" })).toHaveAttribute("href", WITHDRAW_PATH);
   await expect(main).toContainText("never the card number or security code");
+  // The name the payment page gives, in the networks' letters.
+  await expect(main).toContainText(`Charges appear on your bank statement under the name ${STATEMENT_DESCRIPTOR},`);
   await screenshots(page, "subscription-terms", testInfo);
   await main.getByRole("link", { name: "model withdrawal form" }).click();
   await expect(page).toHaveURL(/\/terms#cancellation-form$/);

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { cardSchema } from "~/features/payments/card";
 import { CardFields } from "~/features/payments/ui/card-fields";
-import { siteConfig } from "../../../../site.config";
+import { STATEMENT_DESCRIPTOR } from "~/features/payments/statement-descriptor";
 import { FormAlert } from "~/components/ui/form-alert";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -81,7 +81,7 @@ export function FinishAndAssurances({
         </p>
         <p>
           The charge will appear on your bank statement as{" "}
-          <span className="font-medium text-foreground">{siteConfig.domains.fastTrack.toUpperCase()}</span>.
+          <span className="font-medium text-foreground">{STATEMENT_DESCRIPTOR}</span>.
         </p>
       </div>
     </>

@@ -5,6 +5,7 @@ import { LegalDocument, type LegalSectionContent } from "~/features/legal/ui/leg
 import { Price } from "~/components/ui/price";
 import { membershipWording as terms } from "./membership-wording";
 import { monthlyFreeAccesses } from "~/features/memberships/fast-track-allowance";
+import { STATEMENT_DESCRIPTOR } from "~/features/payments/statement-descriptor";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
 import { siteConfig } from "../../../../site.config";
 
@@ -51,8 +52,8 @@ export const subscriptionTermsSections: LegalSectionContent[] = [
         <p>
           Our payment provider keeps your card for these charges; we keep only its brand, its last 4 digits and the
           provider&rsquo;s reference to it, never the card number or security code. Charges appear on your bank
-          statement under the name {company.name}, and each one is confirmed by an e-mail receipt. We accept Visa and
-          Mastercard.
+          statement under the name {STATEMENT_DESCRIPTOR}, and each one is confirmed by an e-mail receipt. We accept
+          Visa and Mastercard.
         </p>
       </>
     ),

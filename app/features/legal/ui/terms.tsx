@@ -6,6 +6,7 @@ import { ACCOUNT_PATH, memberAreaUrl } from "~/components/layout/nav-links";
 import { Price } from "~/components/ui/price";
 import { membershipWording as terms } from "./membership-wording";
 import { SUPPORT_HOURS } from "~/features/support/support-hours";
+import { STATEMENT_DESCRIPTOR } from "~/features/payments/statement-descriptor";
 import { siteConfig } from "../../../../site.config";
 
 const { company, domains, fastTrack } = siteConfig;
@@ -230,10 +231,10 @@ export const termsSections: LegalSectionContent[] = [
     body: (
       <>
         <p>
-          We accept Visa and Mastercard. Charges appear on your bank statement under the name {company.name}. Your card
-          details are handled by our payment provider, which keeps your card for the recurring fees. We keep only its
-          brand, its last 4 digits and the payment provider&rsquo;s reference to it; we never store your card number or
-          security code.
+          We accept Visa and Mastercard. Charges appear on your bank statement under the name {STATEMENT_DESCRIPTOR}.
+          Your card details are handled by our payment provider, which keeps your card for the recurring fees. We keep
+          only its brand, its last 4 digits and the payment provider&rsquo;s reference to it; we never store your card
+          number or security code.
         </p>
         <p>
           If a payment is declined, we send you a payment reminder by e-mail, with what to do and the date your
