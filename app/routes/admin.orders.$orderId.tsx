@@ -119,6 +119,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           <OrderStatusForm
             key={order.status}
             status={order.status}
+            amount={order.amount}
             error={actionData && "error" in actionData ? actionData.error : undefined}
           />
         </SectionCard>

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { StatusTransitionError } from "~/lib/status-transition";
-import { canTransition, type OrderStatus } from "./order-status";
+import { orderTransitions, type OrderStatus } from "./order-status";
 import { giveVoucherShortCode } from "./voucher-short-code.server";
 
 export class OrderTransitionError extends StatusTransitionError<OrderStatus> {
@@ -24,9 +24,13 @@ export async function changeOrderStatus(
   { orderId, to, actor, note }: { orderId: string; to: OrderStatus; actor: Actor; note?: string },
 ): Promise<{ from: OrderStatus; to: OrderStatus }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    const [order] = await tx
+      .select({ status: orders.status, amount: orders.amount })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
     if (!order) throw new OrderNotFoundError(`No order ${orderId}`);
-    if (!canTransition(order.status, to)) throw new OrderTransitionError("An order", order.status, to);
+    if (!orderTransitions(order).includes(to)) throw new OrderTransitionError("An order", order.status, to);
     await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
     // However it gets paid (by card, or by an admin), a paid order has a code to read out at the lane.
     if (to === "paid") await giveVoucherShortCode(tx, orderId);

@@ -20,6 +20,14 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The changes this order may make: the state machine's, and, for a paid order that cost nothing
+ * (a member's free accesses, ADR 029), a cancellation, since there is no money a refund would return.
+ */
+export function orderTransitions({ status, amount }: { status: OrderStatus; amount: number }): readonly OrderStatus[] {
+  return status === "paid" && amount === 0 ? [...ORDER_TRANSITIONS.paid, "cancelled"] : ORDER_TRANSITIONS[status];
+}
+
 /** Orders that were paid for: a completed order was paid first. They alone count as revenue. */
 export const PAID_ORDER_STATUSES = ["paid", "completed"] as const satisfies readonly OrderStatus[];
 

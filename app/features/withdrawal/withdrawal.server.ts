@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import { orderRefunds, refundOrder } from "~/features/booking/order-refund.server";
 import { CHARGED_ORDER_STATUSES, isPaidStatus } from "~/features/booking/order-status";
+import { changeOrderStatus } from "~/features/booking/order-status.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { decideCancellation } from "~/features/memberships/cancellation.server";
 import { tellProviderCancel } from "~/features/memberships/provider-cancel.server";
@@ -243,7 +244,14 @@ async function refundWithdrawal(
     isPaidStatus(order.status) &&
     order.flightDate !== null &&
     order.flightDate <= today;
-  if (order && includesFastTrack(scope)) {
+  if (order && includesFastTrack(scope) && order.status === "paid" && order.amount === 0 && !fastTrackProvided) {
+    // Nothing was charged (the member's free accesses, ADR 029): the booking is cancelled, which
+    // voids its voucher and gives the accesses back.
+    await attempt("free fast track", async () => {
+      await changeOrderStatus(db, { orderId: order.id, to: "cancelled", actor: CUSTOMER_ACTOR, note: WITHDRAWAL_NOTE });
+      return null;
+    });
+  } else if (order && includesFastTrack(scope)) {
     await attempt("fast track", async () => {
       const idempotencyKey = `withdrawal:${id}:order`;
       const paidFor = `Fast Track order ${order.orderNumber}`;

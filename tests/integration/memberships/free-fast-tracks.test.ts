@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberships, orders, outbox, payments, user } from "~/db/schema";
+import { memberships, orderEvents, orders, outbox, payments, user } from "~/db/schema";
+import { withdrawOwnBooking } from "~/features/account/account-actions.server";
 import { confirmFreeBooking, payForOrder } from "~/features/booking/checkout.server";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
 import { refundOrder } from "~/features/booking/order-refund.server";
@@ -140,6 +141,41 @@ describe(`free fast-track accesses on ${testDatabaseKind()}`, () => {
       kind: "refunded",
     });
     expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ used: 0, left: 2 });
+  });
+
+  it("a free booking withdrawn from before its flight is cancelled, and its accesses are back", async () => {
+    const { email } = await member();
+    const order = await book(email, { adults: 2 });
+    expect(order).toMatchObject({ amount: 0, freeAccesses: 2 });
+    await confirmFreeBooking(db(), { orderId: order.id, origin: FIXTURE_ORIGIN, consentedAt: IN_DECEMBER });
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ left: 0 });
+    const signedIn = { id: `user-${email}`, name: "Mia Jansen", email, fullName: "Mia Jansen" };
+    const answer = await withdrawOwnBooking(db(), sandboxGateway, signedIn, {
+      orderId: order.id,
+      scope: "fast-track",
+      now: IN_DECEMBER,
+      origin: FIXTURE_ORIGIN,
+    });
+    expect(answer).toMatchObject({ type: "success", title: "We have your withdrawal" });
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(after!.status).toBe("cancelled");
+    const [event] = await db()
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, "cancelled")));
+    expect(event).toMatchObject({ fromStatus: "paid", actorLabel: "customer" });
+    expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ used: 0, left: 2 });
+    // A paid order that cost something is still only refunded, never cancelled.
+    const charged = await book(email, { adults: 3 });
+    await payForOrder(db(), sandboxGateway, {
+      orderId: charged.id,
+      card: CARD,
+      origin: FIXTURE_ORIGIN,
+      consentedAt: IN_DECEMBER,
+    });
+    await expect(changeOrderStatus(db(), { orderId: charged.id, to: "cancelled", actor: ADMIN })).rejects.toThrow(
+      /paid/,
+    );
   });
 
   it("confirms a booking that costs nothing without a card: voucher, consent and e-mail, no payment", async () => {

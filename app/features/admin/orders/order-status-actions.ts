@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import type { OrderStatus } from "~/db/schema";
-import { ORDER_TRANSITIONS } from "~/features/booking/order-status";
+import { orderTransitions } from "~/features/booking/order-status";
 
 /**
  * The status changes the back office offers, with their buttons. 'paid' and 'refunded' are not
@@ -16,9 +16,9 @@ export type AdminTargetStatus = keyof typeof ADMIN_STATUS_ACTIONS;
 
 const ADMIN_TARGETS = Object.keys(ADMIN_STATUS_ACTIONS) as AdminTargetStatus[];
 
-/** The changes an admin may make to an order in `status`, as the state machine allows them. */
-export function adminTransitionsFrom(status: OrderStatus): AdminTargetStatus[] {
-  return ADMIN_TARGETS.filter((target) => ORDER_TRANSITIONS[status].includes(target));
+/** The changes an admin may make to the order, as the state machine allows them. */
+export function adminTransitionsFrom(order: { status: OrderStatus; amount: number }): AdminTargetStatus[] {
+  return ADMIN_TARGETS.filter((target) => orderTransitions(order).includes(target));
 }
 
 export const MAX_NOTE_LENGTH = 500;

@@ -16,9 +16,9 @@ import { ORDER_TRANSITIONS } from "~/features/booking/order-status";
  * One button for each change the state machine allows from `status`, sharing an optional note. A
  * plain POST form: it works without JavaScript, and the server checks the change again.
  */
-export function OrderStatusForm({ status, error }: { status: OrderStatus; error?: string }) {
+export function OrderStatusForm({ status, amount, error }: { status: OrderStatus; amount: number; error?: string }) {
   const pending = useIsPending();
-  const targets = adminTransitionsFrom(status);
+  const targets = adminTransitionsFrom({ status, amount });
   if (targets.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
