@@ -120,11 +120,9 @@ async function billingSteps(
   try {
     await inBatches(context, sendTrialReminders);
     // Before the periods close: an upgrade paid for the ending quarter is billed at its plan's fee.
-    context.counts.planChangesFinished = await finishPlanChanges(db, gateway, {
-      now,
-      leaseMs: CHARGING_LEASE_MS,
-      origin,
-    });
+    const planChanges = await finishPlanChanges(db, gateway, { now, leaseMs: CHARGING_LEASE_MS, origin });
+    context.counts.planChangesFinished = planChanges.finished;
+    context.counts.gatewayErrors += planChanges.unanswered;
     await inBatches(context, closeEndedPeriods);
     await chargeDueInvoices(context);
     await inBatches(context, endUnpaidMemberships);

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { invoices, memberships, planChanges, type CurrencyCode, type MembershipPlan } from "~/db/schema";
 import type { CardFormGateway } from "~/features/payments/gateway";
 import type { Actor } from "~/lib/actor";
+import { logger } from "~/logger.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { monthlyFreeAccesses } from "./fast-track-allowance";
 import { changeMembership, type Membership } from "./membership-status.server";
@@ -245,20 +246,29 @@ export async function keepPlan(
 /**
  * Finishes the plan changes left 'charging' for longer than `leaseMs` on the job's clock: their request
  * died between writing the change and recording the card's answer. The gateway, asked again under the
- * same key, answers with the charge it made, or makes the one it never received. Returns how many.
+ * same key, answers with the charge it made, or makes the one it never received. One the gateway does
+ * not answer is left for the next run. Returns how many were finished, and how many left.
  */
 export async function finishPlanChanges(
   db: Database,
   gateway: CardFormGateway,
   { now, leaseMs, origin }: { now: Date; leaseMs: number; origin: string },
-): Promise<number> {
+): Promise<{ finished: number; unanswered: number }> {
   const stuck = await db
     .select()
     .from(planChanges)
     .where(and(eq(planChanges.status, "charging"), lte(planChanges.createdAt, new Date(now.getTime() - leaseMs))))
     .orderBy(planChanges.createdAt);
-  for (const charge of stuck) await settlePlanChange(db, gateway, charge, origin);
-  return stuck.length;
+  let finished = 0;
+  for (const charge of stuck) {
+    try {
+      await settlePlanChange(db, gateway, charge, origin);
+      finished += 1;
+    } catch (error) {
+      logger.warn({ err: error, planChangeId: charge.id }, "plan change: not finished, tried again next run");
+    }
+  }
+  return { finished, unanswered: stuck.length - finished };
 }
 
 /** The plan and its fee change now: in the history, with who, and confirmed by e-mail. */

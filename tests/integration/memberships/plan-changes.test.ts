@@ -279,6 +279,13 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
     };
     // Within the lease the change is left to its request, which may still be on its way.
     expect(await bill(5)).toBe(0);
+    // A gateway that does not answer leaves it for the next run, and the run goes on.
+    const down: CardFormGateway = {
+      ...gateway,
+      chargeSaved: () => Promise.reject(new Error("connect ETIMEDOUT")),
+    };
+    const failed = await runBilling(db(), down, { now: addMinutes(MID_JANUARY, 10), origin: FIXTURE_ORIGIN });
+    expect(failed).toMatchObject({ ran: true, counts: { planChangesFinished: 0, gatewayErrors: 1 } });
     expect(await bill(11)).toBe(1);
     expect(await bill(12)).toBe(0);
 
