@@ -98,3 +98,40 @@ test.describe("changing plan from the account", () => {
     expect(after.rows).toEqual([{ plan: "premium", price: 7900, invoices: "0" }]);
   });
 });
+
+test.describe("calling off a move to a cheaper plan in the back office", () => {
+  test.slow();
+  test.skip(!e2eDatabaseUrl, NEEDS_POSTGRES);
+
+  test("'Garder Premium' keeps the plan: the history and the member's e-mail say so", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const id = randomUUID().slice(0, 8);
+    const person = { firstName: "Noor", lastName: `Visser-${id}`, email: `noor.${id}@example.com` };
+    const { orderId } = await bookAndPay(page, person);
+    const { membershipId } = await endTrialAndBill(orderId);
+    // A Premium member who asked for Medium from the next quarter.
+    await e2eDatabase().query(
+      "update memberships set plan = 'premium', price = 7900, scheduled_plan = 'medium' where id = $1",
+      [membershipId],
+    );
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsNewAdmin(admin);
+    await admin.goto(`/admin/memberships/${membershipId}`);
+    await expect(admin.getByText(/^Passage en Medium prévu le .*, à la fin de la période payée\.$/)).toBeVisible();
+    await screenshots(admin, "admin-membership-plan-scheduled", testInfo);
+    await admin.getByRole("button", { name: "Garder Premium" }).click();
+    await expectNotice(admin, "Formule Premium conservée");
+    await expect(cardOf(admin, "Historique")).toContainText("Formule : passage en Medium annulé, Premium conservée");
+    await expect(admin.getByRole("button", { name: /^Passer en Medium/ })).toBeVisible();
+    await adminContext.close();
+    const { rows } = await e2eDatabase().query("select plan, scheduled_plan from memberships where id = $1", [
+      membershipId,
+    ]);
+    expect(rows).toEqual([{ plan: "premium", scheduled_plan: null }]);
+    const mail = await waitForMail(person.email, { subject: /^Your membership stays Premium$/ });
+    expect(mail.text).toContain("Next fee: $79 on");
+  });
+});
