@@ -2,6 +2,7 @@ import {
   DAY,
   type Interval,
   type Invoice,
+  type InvoiceLine,
   type InvoicePayment,
   NO_PAYMENT_METHOD,
   type PaymentIntent,
@@ -27,6 +28,14 @@ import {
   required,
 } from "./request-params";
 import { PaymentsState } from "./fake-stripe-payments";
+
+/** One line of an invoice the fake makes: a period's fee, or a proration of a price change. */
+interface Proration {
+  amount: number;
+  description: string | null;
+  period: Period;
+  proration: boolean;
+}
 
 /** Products and prices, subscriptions and their invoices. */
 export abstract class BillingState extends PaymentsState {
@@ -221,6 +230,8 @@ export abstract class BillingState extends PaymentsState {
     if (subscription.status === "canceled" && Object.keys(params).some((key) => key !== "metadata")) {
       throw invalidRequest("A canceled subscription can only update its cancellation_details and metadata.");
     }
+    const newPrice = this.itemPrice(subscription, params.items);
+    if (newPrice) this.changePrice(subscription, newPrice, params);
     this.trackSubscription(subscription, () => {
       const atPeriodEnd = readBoolean(params, "cancel_at_period_end");
       if (atPeriodEnd !== undefined) {
@@ -261,6 +272,141 @@ export abstract class BillingState extends PaymentsState {
     return subscription;
   }
 
+  /** The price `items[0]` moves the subscription's one item to, if it names one. */
+  private itemPrice(subscription: Subscription, items: FormParams[string] | undefined) {
+    if (items === undefined) return undefined;
+    const item =
+      Array.isArray(items) && typeof items[0] === "object" && !Array.isArray(items[0]) ? items[0] : undefined;
+    const itemId = required(item && readText(item, "id", "items[0][id]"), "items[0][id]");
+    if (itemId !== subscription.items.data[0]!.id) {
+      throw invalidRequest(`No such subscription item: '${itemId}'`, "items[0][id]", "resource_missing");
+    }
+    const price = this.get(
+      "price",
+      required(readText(item!, "price", "items[0][price]"), "items[0][price]"),
+      "items[0][price]",
+    );
+    if (price.currency !== subscription.currency) {
+      throw invalidRequest("The price's currency must match the subscription's currency.", "items[0][price]");
+    }
+    return price;
+  }
+
+  /**
+   * What moving the item to `price` at `at` is worth, as Stripe prorates it: a credit for the unused
+   * time on the old price and a charge for the same time on the new one, each to the second of the
+   * billing period and rounded on its own. A trial has nothing to prorate.
+   */
+  protected prorations(subscription: Subscription, price: Price, at: number): Proration[] {
+    const item = subscription.items.data[0]!;
+    const period = { start: item.current_period_start, end: item.current_period_end };
+    if (at < period.start || at > period.end) {
+      throw invalidRequest(
+        "The proration date must fall within the subscription's current billing period.",
+        "proration_date",
+      );
+    }
+    if (subscription.status === "trialing") return [];
+    const share = (period.end - at) / (period.end - period.start);
+    const after = new Date(at * 1000).toISOString().slice(0, 10);
+    const rest = { start: at, end: period.end };
+    return [
+      {
+        amount: -Math.round(item.price.unit_amount * item.quantity * share),
+        description: `Unused time on ${item.price.id} after ${after}`,
+        period: rest,
+        proration: true,
+      },
+      {
+        amount: Math.round(price.unit_amount * item.quantity * share),
+        description: `Remaining time on ${price.id} after ${after}`,
+        period: rest,
+        proration: true,
+      },
+    ];
+  }
+
+  private changePrice(subscription: Subscription, price: Price, params: FormParams) {
+    const behavior = readText(params, "proration_behavior") ?? "create_prorations";
+    if (behavior !== "none" && behavior !== "always_invoice") {
+      throw invalidRequest("The fake models proration_behavior none and always_invoice only.", "proration_behavior");
+    }
+    const item = subscription.items.data[0]!;
+    const at = readInteger(params, "proration_date") ?? this.now();
+    const prorations = behavior === "always_invoice" ? this.prorations(subscription, price, at) : [];
+    const old = item.price;
+    this.trackSubscription(subscription, () => {
+      item.price = price;
+    });
+    if (!prorations.length) return;
+    const invoice = this.openInvoice(
+      subscription,
+      "subscription_update",
+      { start: at, end: at },
+      { start: at, end: item.current_period_end },
+      undefined,
+      prorations,
+    );
+    if (invoice.status !== "open") return;
+    const failure = this.collect(invoice, { offSession: readBoolean(params, "off_session") ?? false });
+    if (
+      (invoice.status as Invoice["status"]) === "paid" ||
+      readText(params, "payment_behavior") !== "error_if_incomplete"
+    ) {
+      return;
+    }
+    // error_if_incomplete: the update is not made and its invoice not left to be paid.
+    this.trackSubscription(subscription, () => {
+      item.price = old;
+      subscription.status = "active";
+    });
+    invoice.status = "void";
+    invoice.next_payment_attempt = null;
+    this.emit("invoice.voided", invoice);
+    const intent = this.get("payment_intent", this.paymentOf(invoice)?.payment.payment_intent);
+    if (failure && failure !== NO_PAYMENT_METHOD) {
+      throw cardError(402, failure, { charge: intent.latest_charge, payment_intent: snapshot(intent) });
+    }
+    throw new StripeApiError(402, {
+      type: "card_error",
+      code: "subscription_payment_intent_requires_action",
+      message: "Payment for this subscription requires additional user action before it can be completed successfully.",
+    });
+  }
+
+  /** An invoice that is not made: what an update of the subscription would invoice now (POST /v1/invoices/create_preview). */
+  previewInvoice(params: FormParams) {
+    const subscription = this.get(
+      "subscription",
+      required(readText(params, "subscription"), "subscription"),
+      "subscription",
+    );
+    const details = readObject(params, "subscription_details") ?? {};
+    const price = this.itemPrice(subscription, details.items);
+    const behavior = readText(details, "proration_behavior", "subscription_details[proration_behavior]");
+    const at = readInteger(details, "proration_date", "subscription_details[proration_date]") ?? this.now();
+    const prorations = price && behavior !== "none" ? this.prorations(subscription, price, at) : [];
+    const lines = prorations.map((line) => this.invoiceLine(subscription, line));
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    return {
+      id: `upcoming_${newId("in")}`,
+      object: "invoice",
+      status: "draft",
+      customer: subscription.customer,
+      currency: subscription.currency,
+      amount_due: Math.max(0, total),
+      subtotal: total,
+      total,
+      billing_reason: "subscription_update",
+      lines: { object: "list", data: lines, has_more: false, url: "/v1/invoices/upcoming/lines" },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+      },
+      livemode: false,
+    };
+  }
+
   cancelSubscription(id: string) {
     const subscription = this.get("subscription", id);
     if (subscription.status === "canceled") throw invalidRequest("This subscription has already been canceled.");
@@ -290,10 +436,19 @@ export abstract class BillingState extends PaymentsState {
     usage: Period,
     service: Period,
     amount?: number,
+    prorations?: Proration[],
   ) {
     const customer = this.get("customer", subscription.customer);
     const item = subscription.items.data[0]!;
-    const total = amount ?? item.price.unit_amount * item.quantity;
+    const lines = prorations ?? [
+      {
+        amount: amount ?? item.price.unit_amount * item.quantity,
+        description: null,
+        period: service,
+        proration: false,
+      },
+    ];
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const now = this.now();
     const id = newId("in");
     const invoice = this.put<Invoice>({
@@ -318,7 +473,7 @@ export abstract class BillingState extends PaymentsState {
       period_end: usage.end,
       lines: {
         object: "list",
-        data: [{ id: newId("il"), object: "line_item", amount: total, currency: item.price.currency, period: service }],
+        data: lines.map((line) => this.invoiceLine(subscription, line)),
         has_more: false,
         url: `/v1/invoices/${id}/lines`,
       },
@@ -359,6 +514,25 @@ export abstract class BillingState extends PaymentsState {
       livemode: false,
     });
     return invoice;
+  }
+
+  private invoiceLine(subscription: Subscription, line: Proration): InvoiceLine {
+    return {
+      id: newId("il"),
+      object: "line_item",
+      amount: line.amount,
+      currency: subscription.currency,
+      description: line.description,
+      period: line.period,
+      parent: {
+        type: "subscription_item_details",
+        subscription_item_details: {
+          subscription: subscription.id,
+          subscription_item: subscription.items.data[0]!.id,
+          proration: line.proration,
+        },
+      },
+    };
   }
 
   protected paymentOf(invoice: Invoice) {

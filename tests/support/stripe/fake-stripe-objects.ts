@@ -155,7 +155,7 @@ export interface Price {
   livemode: false;
 }
 
-interface SubscriptionItem {
+export interface SubscriptionItem {
   id: string;
   object: "subscription_item";
   price: Price;
@@ -199,7 +199,7 @@ export interface Invoice {
   id: string;
   object: "invoice";
   number: string;
-  status: "open" | "paid";
+  status: "open" | "paid" | "void";
   customer: string;
   customer_email: string | null;
   currency: string;
@@ -211,16 +211,29 @@ export interface Invoice {
   attempt_count: number;
   attempted: boolean;
   next_payment_attempt: number | null;
-  billing_reason: "subscription_create" | "subscription_cycle";
+  billing_reason: "subscription_create" | "subscription_cycle" | "subscription_update";
   collection_method: "charge_automatically";
   period_start: number;
   period_end: number;
-  lines: ApiList<{ id: string; object: "line_item"; amount: number; currency: string; period: Period }>;
+  lines: ApiList<InvoiceLine>;
   parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Metadata } };
   status_transitions: { finalized_at: number; paid_at: number | null };
   metadata: Metadata;
   created: number;
   livemode: false;
+}
+
+export interface InvoiceLine {
+  id: string;
+  object: "line_item";
+  amount: number;
+  currency: string;
+  description: string | null;
+  period: Period;
+  parent: {
+    type: "subscription_item_details";
+    subscription_item_details: { subscription: string; subscription_item: string; proration: boolean };
+  } | null;
 }
 
 export interface InvoicePayment {

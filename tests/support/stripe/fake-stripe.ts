@@ -294,11 +294,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     route(
       "POST",
       "/v1/subscriptions/:id",
-      "cancel_at_period_end cancel_at proration_behavior default_payment_method metadata trial_end",
+      "cancel_at_period_end cancel_at proration_behavior proration_date payment_behavior off_session items default_payment_method metadata trial_end",
       (p, id) => state.updateSubscription(id, p),
     ),
     route("DELETE", "/v1/subscriptions/:id", "", (_, id) => state.cancelSubscription(id)),
     route("GET", "/v1/invoices", `subscription customer status ${list}`, (p) => state.listInvoices(p)),
+    route("POST", "/v1/invoices/create_preview", "customer subscription subscription_details", (p) =>
+      state.previewInvoice(p),
+    ),
     route("GET", "/v1/invoices/:id", "", (_, id) => state.get("invoice", id)),
     route("POST", "/v1/invoices/:id/pay", "payment_method off_session", (p, id) => state.payInvoice(id, p)),
     route("GET", "/v1/invoice_payments", `invoice ${list}`, (p) => state.listInvoicePayments(p)),
