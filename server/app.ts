@@ -236,6 +236,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
     intervalMs: FOLLOW_UP_INTERVAL_MS,
     firstRunDelayMs: FOLLOW_UP_FIRST_RUN_DELAY_MS,
     logger,
+    origin: configuredOrigin(config),
   });
   const inFlight = inFlightWork();
   const server = (await createApp(options, inFlight)).listen(config.PORT, config.HOST, () => {

@@ -689,6 +689,11 @@ export const planChanges = pgTable(
     toPlan: text().$type<MembershipPlan>().notNull(),
     /** The prorated difference, minor units of `currency`. */
     amount: integer().notNull(),
+    /**
+     * For a membership its provider bills: the instant the provider prorates the difference at, the
+     * one its preview priced, sent again with the same key when the change is finished (ADR 030).
+     */
+    prorationDate: timestamp({ withTimezone: true }),
     currency: text().$type<CurrencyCode>().notNull(),
     /** The form's key: the same request sent twice is one change and one charge. */
     idempotencyKey: text().notNull().unique(),

@@ -1,6 +1,5 @@
 import { allowanceLine, memberAllowance } from "~/features/memberships/fast-track-allowance.server";
 import { planChangeOffer } from "~/features/account/plan-change-offer";
-import { PLAN_CHANGE_REFUSALS } from "~/features/memberships/plan-change";
 import { redirect } from "react-router";
 import type { DocumentHandle } from "~/root";
 import type { Route } from "./+types/account";
@@ -19,6 +18,8 @@ import {
 import { PLAN_IDS } from "~/features/plans/plans";
 import { WITHDRAWAL_SCOPES } from "~/db/enums";
 import { paymentGateway } from "~/features/payments/live-gateway.server";
+import { otherPlanQuote } from "~/features/memberships/plan-change.server";
+import type { Database } from "~/db/client.server";
 import { z } from "~/lib/zod";
 import { accountBookings } from "~/features/account/account-bookings.server";
 import { accountOverview, type AccountMembership } from "~/features/account/account.server";
@@ -82,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           replaceCard: live ? replaceCardAt(membership, gateway) : null,
           payNow: membership.status === "past_due" ? payNow(membership, gateway) : null,
           freeAccesses: allowance && allowanceLine(allowance),
-          planChange: planChangeWithKey(membership, now),
+          planChange: await planChangeWithKey(db, gateway, membership, now),
           // The digital card the desk scans: its QR carries the signed code, the number is read out.
           card: live
             ? {
@@ -110,8 +111,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The account's plan change, with a key of its own: the same form sent twice changes the plan once. */
-function planChangeWithKey(membership: AccountMembership, now: Date) {
-  const offer = planChangeOffer(membership, now);
+async function planChangeWithKey(db: Database, gateway: PaymentGateway, membership: AccountMembership, now: Date) {
+  const change = await otherPlanQuote(db, gateway, membership.id, now);
+  const offer = change ? planChangeOffer(membership, change) : null;
   return offer && { ...offer, key: randomUUID() };
 }
 
@@ -154,9 +156,6 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin(request) }));
   }
   if (intent === "change-plan") {
-    if (gateway.kind !== "card-form") {
-      return redirectWithToast("/account", { type: "error", title: PLAN_CHANGE_REFUSALS.providerBilled });
-    }
     const form = planChangeForm.safeParse(Object.fromEntries(formData));
     if (!form.success) {
       return redirectWithToast("/account", { type: "error", title: "This form could not be read. Please try again." });
@@ -176,7 +175,8 @@ export async function action({ request }: Route.ActionArgs) {
       }),
     );
   }
-  if (intent === "keep-plan") return redirectWithToast("/account", await keepOwnPlan(db, user, siteOrigin(request)));
+  if (intent === "keep-plan")
+    return redirectWithToast("/account", await keepOwnPlan(db, gateway, user, siteOrigin(request)));
   if (intent === "cancel") {
     return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
   }

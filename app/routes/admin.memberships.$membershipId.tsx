@@ -14,7 +14,7 @@ import {
   PLAN_CHANGE_REFUSALS_FR,
 } from "~/features/admin/memberships/plan-change-fr";
 import { MembershipPlanForm } from "~/features/admin/memberships/ui/membership-plan-form";
-import { changePlan, keepPlan } from "~/features/memberships/plan-change.server";
+import { changePlan, keepPlan, otherPlanQuote } from "~/features/memberships/plan-change.server";
 import {
   findInvoiceOf,
   findMembershipDetails,
@@ -54,7 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const details = await findMembershipDetails(database().db, params.membershipId);
   if (!details) return data({ found: null }, { status: 404 });
   const withdrawals = await withdrawalsOf(database().db, { membershipId: details.membership.id });
-  const planChange = adminPlanChange(details.membership, new Date());
+  const change = await otherPlanQuote(database().db, paymentGateway(), details.membership.id, new Date());
+  const planChange = change ? adminPlanChange(details.membership, change) : null;
   return {
     found: {
       details,
@@ -95,18 +96,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (formData.has(PLAN_CHANGE_FIELD)) return changePlanAsAdmin(request, formData, { membershipId, actor, page });
   if (formData.has(KEEP_PLAN_FIELD)) {
-    const outcome = await keepPlan(db, { membershipId, actor, origin: siteOrigin(request) });
-    if (outcome.kind === "not-found") throw NOT_FOUND();
-    return redirectWithToast(
-      page,
-      outcome.kind === "kept"
-        ? {
-            type: "success",
-            title: `Formule ${membershipPlanName(outcome.plan)} conservée`,
-            description: `Le passage en ${membershipPlanName(outcome.instead)} est annulé. Le membre a reçu un e-mail.`,
-          }
-        : { type: "error", title: "Aucun changement de formule programmé", description: "Rien n'a été modifié." },
-    );
+    const outcome = await keepPlan(db, paymentGateway(), { membershipId, actor, origin: siteOrigin(request) });
+    switch (outcome.kind) {
+      case "not-found":
+        throw NOT_FOUND();
+      case "kept":
+        return redirectWithToast(page, {
+          type: "success",
+          title: `Formule ${membershipPlanName(outcome.plan)} conservée`,
+          description: `Le passage en ${membershipPlanName(outcome.instead)} est annulé. Le membre a reçu un e-mail.`,
+        });
+      case "refused":
+        return redirectWithToast(page, {
+          type: "error",
+          title: "Changement impossible",
+          description: PLAN_CHANGE_REFUSALS_FR[outcome.reason],
+        });
+      case "nothing-scheduled":
+        return redirectWithToast(page, {
+          type: "error",
+          title: "Aucun changement de formule programmé",
+          description: "Rien n'a été modifié.",
+        });
+    }
   }
 
   const submission = parseWithZod(formData, { schema: cancelSchema });
@@ -145,14 +157,7 @@ async function changePlanAsAdmin(
 ) {
   const form = adminPlanChangeSchema.safeParse(Object.fromEntries(formData));
   if (!form.success) return data({ error: "Formulaire illisible : rechargez la page." }, { status: 400 });
-  const gateway = paymentGateway();
-  if (gateway.kind !== "card-form") {
-    return redirectWithToast(page, {
-      type: "error",
-      title: "Changement de formule indisponible avec Stripe pour l'instant",
-    });
-  }
-  const outcome = await changePlan(database().db, gateway, {
+  const outcome = await changePlan(database().db, paymentGateway(), {
     membershipId,
     to: form.data.planChange,
     expectedAmount: form.data.expectedAmount ?? null,

@@ -244,7 +244,7 @@ export async function payOwnFee(
  */
 export async function changeOwnPlan(
   db: Database,
-  gateway: CardFormGateway,
+  gateway: PaymentGateway,
   user: SessionUser,
   request: { to: MembershipPlan; expectedAmount: number | null; idempotencyKey: string; now: Date; origin: string },
 ): Promise<Toast> {
@@ -292,10 +292,15 @@ export async function changeOwnPlan(
 }
 
 /** The signed-in member calls off the cheaper plan they asked for: their plan stays as it is. */
-export async function keepOwnPlan(db: Database, user: SessionUser, origin: string): Promise<Toast> {
+export async function keepOwnPlan(
+  db: Database,
+  gateway: PaymentGateway,
+  user: SessionUser,
+  origin: string,
+): Promise<Toast> {
   const membership = await liveMembershipOf(db, user);
   if (!membership) return NO_LIVE_MEMBERSHIP;
-  const outcome = await keepPlan(db, { membershipId: membership.id, actor: CUSTOMER_ACTOR, origin });
+  const outcome = await keepPlan(db, gateway, { membershipId: membership.id, actor: CUSTOMER_ACTOR, origin });
   switch (outcome.kind) {
     case "kept":
       return {
@@ -308,6 +313,12 @@ export async function keepOwnPlan(db: Database, user: SessionUser, origin: strin
         type: "error",
         title: "No plan change is planned",
         description: `Your plan stays ${membershipPlanName(membership.plan)}.`,
+      };
+    case "refused":
+      return {
+        type: "error",
+        title: "Your plan could not be changed",
+        description: PLAN_CHANGE_REFUSALS[outcome.reason],
       };
     case "not-found":
       return NO_LIVE_MEMBERSHIP;

@@ -3,7 +3,7 @@ import { monthlyFreeAccesses } from "~/features/memberships/fast-track-allowance
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { membershipPlanName } from "~/features/memberships/membership-status";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
-import { otherPlan, planChangeKind } from "~/features/memberships/plan-change";
+import { otherPlan, type PlanChangeKind } from "~/features/memberships/plan-change";
 import { planFee } from "~/features/memberships/trial-offer";
 import { formatAmount } from "~/lib/currency";
 import type { AccountMembership } from "./account.server";
@@ -14,8 +14,11 @@ export type PlanChangeOffer =
   | { scheduled: string; keep: string }
   | { to: MembershipPlan; explanation: string; button: string; expectedAmount: number | null };
 
-/** The account's plan change (ADR 030); null when the membership cannot change plan online. */
-export function planChangeOffer(membership: AccountMembership, now: Date): PlanChangeOffer | null {
+/**
+ * The account's plan change (ADR 030), from what moving to the other plan does now (`quotePlanChange`);
+ * null when the membership cannot change plan online.
+ */
+export function planChangeOffer(membership: AccountMembership, change: PlanChangeKind): PlanChangeOffer | null {
   if (membership.scheduledPlan) {
     return {
       scheduled: `Your plan changes to ${membershipPlanName(membership.scheduledPlan)} on ${formatMemberDay(membership.currentPeriodEnd)}, when this quarter ends.`,
@@ -23,7 +26,6 @@ export function planChangeOffer(membership: AccountMembership, now: Date): PlanC
     };
   }
   const to = otherPlan(membership.plan);
-  const change = planChangeKind(membership, to, now);
   const name = membershipPlanName(to);
   const fee = `${formatAmount(planFee(to), membership.currency)} every ${MEMBERSHIP_TERMS.periodMonths} months`;
   const accesses = `${monthlyFreeAccesses(to)} free fast-track accesses a month`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planChangeKind, proratedDifference } from "./plan-change";
+import { planChangeKind, proratedDifference, prorationDate } from "./plan-change";
 
 // Medium 4900 to Premium 7900: a difference of 3000 a quarter.
 const fees = { fromFee: 4900, toFee: 7900 };
@@ -48,12 +48,57 @@ describe("proratedDifference", () => {
   });
 });
 
+describe("prorationDate", () => {
+  // The share of the period's seconds still to come is the share of its days: 45 of 90, 1 of 92...
+  it.each([
+    [
+      "the quarter's first day: its start",
+      "2026-11-30T23:00:00Z",
+      "2027-02-28T23:00:00Z",
+      "2026-12-01T20:00:00Z",
+      "2026-11-30T23:00:00Z",
+    ],
+    [
+      "the middle of the quarter, any hour of the day",
+      "2026-11-30T23:00:00Z",
+      "2027-02-28T23:00:00Z",
+      "2027-01-15T22:59:59Z",
+      "2027-01-14T23:00:00Z",
+    ],
+    [
+      "28 February of a leap quarter: 1 of 92",
+      "2027-11-28T23:00:00Z",
+      "2028-02-28T23:00:00Z",
+      "2028-02-28T00:30:00Z",
+      "2028-02-27T23:00:00Z",
+    ],
+    [
+      "29 February, the leap quarter's end",
+      "2027-11-28T23:00:00Z",
+      "2028-02-28T23:00:00Z",
+      "2028-02-29T12:00:00Z",
+      "2028-02-28T23:00:00Z",
+    ],
+    // 92 days of 2,207 hours (the spring change takes one): 62 days left is 62/92 of them, to the second.
+    [
+      "across a clock change",
+      "2027-02-28T23:00:00Z",
+      "2027-05-31T22:00:00Z",
+      "2027-03-31T09:00:00Z",
+      "2027-03-30T22:40:26Z",
+    ],
+  ])("%s", (_, start, end, now, expected) => {
+    expect(
+      prorationDate({ periodStart: new Date(start), periodEnd: new Date(end), now: new Date(now) }).toISOString(),
+    ).toBe(new Date(expected).toISOString());
+  });
+});
+
 describe("planChangeKind", () => {
   const active = {
     plan: "medium" as const,
     status: "active" as const,
     cancelAtPeriodEnd: false,
-    providerBilled: false,
     currentPeriodStart: new Date("2026-11-30T23:00:00Z"),
     currentPeriodEnd: new Date("2027-02-28T23:00:00Z"),
   };
@@ -68,11 +113,10 @@ describe("planChangeKind", () => {
     expect(planChangeKind({ ...active, status: "trialing" }, "premium", now)).toEqual({ kind: "trial" });
   });
 
-  it("refuses the same plan, a past-due, ended, ending or provider-billed membership", () => {
+  it("refuses the same plan, a past-due, ended or ending membership", () => {
     expect(planChangeKind(active, "medium", now)).toEqual({ kind: "refused", reason: "same" });
     expect(planChangeKind({ ...active, status: "past_due" }, "premium", now)).toMatchObject({ kind: "refused" });
     expect(planChangeKind({ ...active, status: "ended" }, "premium", now)).toMatchObject({ kind: "refused" });
     expect(planChangeKind({ ...active, cancelAtPeriodEnd: true }, "premium", now)).toMatchObject({ kind: "refused" });
-    expect(planChangeKind({ ...active, providerBilled: true }, "premium", now)).toMatchObject({ kind: "refused" });
   });
 });

@@ -9,6 +9,19 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+interface PaidPeriod {
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+}
+
+/** The paid quarter's Amsterdam calendar days, and those still to come, today included. */
+function daysLeft({ periodStart, periodEnd, now }: PaidPeriod) {
+  const total = daysBetween(companyDay(periodStart), companyDay(periodEnd));
+  const left = Math.min(total, Math.max(0, daysBetween(companyDay(now), companyDay(periodEnd))));
+  return { total, left };
+}
+
 /**
  * What moving to a dearer plan costs now (ADR 030): the difference between the two fees for the
  * days of the paid quarter still to come, today included, counted in Amsterdam calendar days, and
@@ -18,21 +31,26 @@ function daysBetween(from: string, to: string): number {
 export function proratedDifference({
   fromFee,
   toFee,
-  periodStart,
-  periodEnd,
-  now,
-}: {
-  fromFee: number;
-  toFee: number;
-  periodStart: Date;
-  periodEnd: Date;
-  now: Date;
-}): number {
-  const total = daysBetween(companyDay(periodStart), companyDay(periodEnd));
-  const left = Math.min(total, Math.max(0, daysBetween(companyDay(now), companyDay(periodEnd))));
+  ...period
+}: PaidPeriod & { fromFee: number; toFee: number }): number {
+  const { total, left } = daysLeft(period);
   const difference = toFee - fromFee;
   if (total <= 0 || left === 0 || difference <= 0) return 0;
   return Math.floor((2 * difference * left + total) / (2 * total));
+}
+
+/**
+ * The instant a provider that prorates to the second (Stripe) is asked to prorate an upgrade made on
+ * `now`'s day at: the same share of the period's time still to come as our count of its days, so
+ * that it charges the difference of `proratedDifference`, but for its rounding of each line. The whole
+ * day gives one instant: the price shown in the morning is the price charged at night.
+ */
+export function prorationDate(period: PaidPeriod): Date {
+  const { total, left } = daysLeft(period);
+  const end = period.periodEnd.getTime();
+  if (total <= 0) return period.periodEnd;
+  const seconds = Math.round((end - ((end - period.periodStart.getTime()) * left) / total) / 1000);
+  return new Date(seconds * 1000);
 }
 
 /** The plan a member of `plan` can move to: there are two. */
@@ -56,7 +74,8 @@ export const PLAN_CHANGE_REFUSALS = {
   notRunning: "Only a running membership can change plan.",
   pastDue: "Please pay the overdue fee first: then you can change plan.",
   ending: "This membership ends at the end of its paid quarter: it can no longer change plan.",
-  providerBilled: "Changing plan is not available online for this membership yet: please contact us.",
+  providerBilled: "Changing plan is not available online for this membership: please contact us.",
+  unpriced: "We cannot work out the price of this change right now: please try again in a minute.",
   changing: "Another plan change is being paid: please try again in a minute.",
 } as const;
 
@@ -68,7 +87,6 @@ export function planChangeKind(
     plan: MembershipPlan;
     status: MembershipStatus;
     cancelAtPeriodEnd: boolean;
-    providerBilled: boolean;
     currentPeriodStart: Date;
     currentPeriodEnd: Date;
   },
@@ -81,7 +99,6 @@ export function planChangeKind(
     return { kind: "refused", reason: "notRunning" };
   }
   if (membership.cancelAtPeriodEnd) return { kind: "refused", reason: "ending" };
-  if (membership.providerBilled) return { kind: "refused", reason: "providerBilled" };
   if (membership.status === "trialing") return { kind: "trial" };
   const fromFee = planFee(membership.plan);
   const toFee = planFee(to);

@@ -159,7 +159,8 @@ export async function followInvoice(
   { claim, now, origin }: FollowContext,
 ): Promise<Followed> {
   const invoice = await gateway.readInvoice(invoiceRef);
-  if (!invoice.subscriptionRef || invoice.amountDue === 0) return "nothing-to-do";
+  // A plan change's difference is recorded by the change (plan-change.server.ts), paid or not.
+  if (!invoice.subscriptionRef || invoice.amountDue === 0 || invoice.forPlanChange) return "nothing-to-do";
   const subscriptionRef = invoice.subscriptionRef;
   // A paid fee opens the next period, which only the subscription says.
   const subscription = invoice.status === "paid" ? await gateway.readSubscription(subscriptionRef) : undefined;

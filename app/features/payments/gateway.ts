@@ -195,7 +195,31 @@ export interface HostedCardGateway extends GatewayCommon {
   readCardSetup(ref: string): Promise<HostedCardSetup>;
   /** Makes a card the customer kept (a payment's, `setup_future_usage`) the one the subscription's next fees are charged to. */
   useCardForFees(request: { customerRef: string; subscriptionRef: string; paymentMethodRef: string }): Promise<void>;
+  /**
+   * What moving the subscription to `plan` at `prorationDate` would charge now, as the provider
+   * prorates it (a credit for the old price's unused time, a charge for the new one's): its preview.
+   */
+  previewPlanChange(request: ProviderPlanRequest & { prorationDate: Date }): Promise<number>;
+  /**
+   * Moves the subscription to `plan`'s price. With `prorationDate`, the difference for the rest of the
+   * period is invoiced and charged at once, and the move is made only if it is paid; without, nothing
+   * is charged now and the next period is billed at the new price.
+   */
+  changeSubscriptionPlan(
+    request: ProviderPlanRequest & { idempotencyKey: string; prorationDate?: Date },
+  ): Promise<ProviderPlanChange>;
 }
+
+export interface ProviderPlanRequest {
+  subscriptionRef: string;
+  plan: MembershipPlan;
+  currency: CurrencyCode;
+}
+
+export type ProviderPlanChange =
+  /** `invoiceRef` and `paymentRef` name the charge for the difference, when there was one. */
+  | { outcome: "succeeded"; amount: number; invoiceRef?: string; paymentRef?: string }
+  | { outcome: "declined"; message: string };
 
 /** A new card's check with its bank (a SetupIntent), as the provider says it stands. */
 export interface HostedCardSetup {
@@ -223,7 +247,7 @@ export interface ProviderSubscriptionState {
   email: string | undefined;
 }
 
-/** One of its invoices (a quarter's fee), as the provider says it stands now. */
+/** One of its invoices (a quarter's fee, or a plan change's difference), as the provider says it stands now. */
 export interface ProviderInvoiceState {
   ref: string;
   subscriptionRef: string | undefined;
@@ -240,6 +264,8 @@ export interface ProviderInvoiceState {
   paymentRef: string | undefined;
   /** Open and held by the bank until the card holder confirms it (3-D Secure): not declined. */
   awaitsAuthentication: boolean;
+  /** The difference of a plan change, invoiced at once: the change records it, not as a quarter's fee. */
+  forPlanChange: boolean;
 }
 
 export interface SubscribeRequest {

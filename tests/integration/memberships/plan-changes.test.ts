@@ -167,10 +167,12 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
   it("a move to Medium called off: Premium stays, and is billed when the quarter ends", async () => {
     const { id, email } = await member({ plan: "premium" });
     expect(await change(id, "medium")).toMatchObject({ kind: "scheduled" });
-    const keep = () => keepPlan(db(), { membershipId: id, actor: ADMIN, origin: FIXTURE_ORIGIN });
+    const keep = () => keepPlan(db(), sandboxGateway, { membershipId: id, actor: ADMIN, origin: FIXTURE_ORIGIN });
     expect(await keep()).toEqual({ kind: "kept", plan: "premium", instead: "medium" });
     expect(await keep()).toEqual({ kind: "nothing-scheduled" });
-    expect(await keepPlan(db(), { membershipId: randomUUID(), actor: ADMIN, origin: FIXTURE_ORIGIN })).toEqual({
+    expect(
+      await keepPlan(db(), sandboxGateway, { membershipId: randomUUID(), actor: ADMIN, origin: FIXTURE_ORIGIN }),
+    ).toEqual({
       kind: "not-found",
     });
     expect(await membershipById(id)).toMatchObject({ plan: "premium", price: 7900, scheduledPlan: null });

@@ -1,3 +1,4 @@
+import { FIXTURE_ORIGIN } from "../../support/integration/memberships-fixtures";
 import { addMinutes } from "date-fns";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -89,13 +90,21 @@ describe(`a refund's gateway call, on ${testDatabaseKind()}`, () => {
     // A new process, whose sandbox finds its first answer in the database.
     const afterRestart = createSandboxGateway({ answers: answersInDatabase(db) });
     const now = new Date();
-    expect(await followUpGatewayWork(db(), afterRestart, { now, logger: quiet })).toEqual({
+    expect(await followUpGatewayWork(db(), afterRestart, { now, logger: quiet, origin: FIXTURE_ORIGIN })).toEqual({
       refunds: 0,
       cancellations: 0,
+      planChanges: 0,
     });
-    expect(await followUpGatewayWork(db(), afterRestart, { now: addMinutes(now, 10), logger: quiet })).toEqual({
+    expect(
+      await followUpGatewayWork(db(), afterRestart, {
+        now: addMinutes(now, 10),
+        logger: quiet,
+        origin: FIXTURE_ORIGIN,
+      }),
+    ).toEqual({
       refunds: 1,
       cancellations: 0,
+      planChanges: 0,
     });
     expect(await ledger()).toEqual([{ amount: 3300, status: "done", providerRef: answered[0] }]);
     const kept = await db()

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { FIXTURE_ORIGIN } from "../../support/integration/memberships-fixtures";
 import { addDays, addHours, addMinutes } from "date-fns";
 import { and, asc, eq } from "drizzle-orm";
 import { companyMonthsLater } from "~/lib/company-time";
@@ -24,6 +26,8 @@ import { createBooking } from "~/features/booking/orders.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { runRetention } from "~/features/privacy/retention-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
+import { proratedDifference } from "~/features/memberships/plan-change";
+import { changePlan, keepPlan, otherPlanQuote } from "~/features/memberships/plan-change.server";
 import { receiveStripeEvent } from "~/features/provider-events/stripe-webhook.server";
 import { accountOverview } from "~/features/account/account.server";
 import { keepProviderCard, openProviderCardSetup } from "~/features/account/provider-card.server";
@@ -835,10 +839,17 @@ describe("the membership on Stripe Billing", () => {
     expect(await membershipOf("ola@example.com")).toMatchObject({ cancelAtPeriodEnd: true });
 
     const logger = { info: () => {}, warn: () => {}, error: () => {} };
-    expect(await followUpGatewayWork(db(), gateway, { now, logger })).toEqual({ refunds: 0, cancellations: 0 });
-    expect(await followUpGatewayWork(db(), gateway, { now: addMinutes(now, 10), logger })).toEqual({
+    expect(await followUpGatewayWork(db(), gateway, { now, logger, origin: FIXTURE_ORIGIN })).toEqual({
+      refunds: 0,
+      cancellations: 0,
+      planChanges: 0,
+    });
+    expect(
+      await followUpGatewayWork(db(), gateway, { now: addMinutes(now, 10), logger, origin: FIXTURE_ORIGIN }),
+    ).toEqual({
       refunds: 0,
       cancellations: 1,
+      planChanges: 0,
     });
     expect(await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).toMatchObject({
       cancel_at_period_end: true,
@@ -861,5 +872,202 @@ describe("card data in Stripe mode", () => {
     );
     expect(dump).toContain("4242");
     expect(dump).not.toContain(VISA);
+  });
+});
+
+describe("plan changes on Stripe Billing", () => {
+  beforeEach(async () => {
+    await fake.close();
+    await startStripe();
+    delivered = 0;
+  });
+
+  /** A member in the paid quarter Stripe started at the trial's end, and Stripe's clock `days` into it. */
+  async function paidMember(email: string, days: number) {
+    await paidOrder(email);
+    await fake.advance(addHours((await membershipOf(email)).trialEndsAt, 1));
+    await deliverNewEvents();
+    const member = await membershipOf(email);
+    expect(member.status).toBe("active");
+    const now = addDays(member.currentPeriodStart, days);
+    await fake.advance(now);
+    return { member, now };
+  }
+
+  const changeTo = (membershipId: string, to: "medium" | "premium", now: Date, expectedAmount: number | null) =>
+    changePlan(db(), gateway, {
+      membershipId,
+      to,
+      expectedAmount,
+      idempotencyKey: randomUUID(),
+      actor: CUSTOMER_ACTOR,
+      now,
+      origin,
+    });
+
+  const priceOf = async (subscriptionRef: string) =>
+    (await stripe.subscriptions.retrieve(subscriptionRef)).items.data[0]!.price.lookup_key;
+
+  const planChangeInvoices = async (subscriptionRef: string) =>
+    (await stripe.invoices.list({ subscription: subscriptionRef })).data.filter(
+      (invoice) => invoice.billing_reason === "subscription_update",
+    );
+
+  it("upgrades in the paid quarter: Stripe charges at once the prorated difference the account showed, once", async () => {
+    const { member, now } = await paidMember("noor@example.com", 40);
+    const quote = await otherPlanQuote(db(), gateway, member.id, now);
+    if (quote?.kind !== "upgrade") throw new Error(`expected an upgrade, got ${quote?.kind}`);
+    // Stripe prorates to the second at the day's proration date: our count of days, but for its rounding.
+    const ours = proratedDifference({
+      fromFee: 4900,
+      toFee: 7900,
+      periodStart: member.currentPeriodStart,
+      periodEnd: member.currentPeriodEnd,
+      now,
+    });
+    expect(Math.abs(quote.amount - ours)).toBeLessThanOrEqual(1);
+
+    const key = randomUUID();
+    const request = {
+      membershipId: member.id,
+      to: "premium" as const,
+      expectedAmount: quote.amount,
+      idempotencyKey: key,
+    };
+    const upgrade = { ...request, actor: CUSTOMER_ACTOR, now, origin };
+    expect(await changePlan(db(), gateway, upgrade)).toEqual({
+      kind: "changed",
+      plan: "premium",
+      charged: quote.amount,
+      currency: "EUR",
+    });
+    // The same form again: the same answer, no second charge.
+    expect(await changePlan(db(), gateway, upgrade)).toMatchObject({ kind: "changed", charged: quote.amount });
+    const ref = member.providerSubscriptionRef!;
+    expect(await priceOf(ref)).toBe("premium_eur_quarterly");
+    const [stripeInvoice, ...others] = await planChangeInvoices(ref);
+    expect(others).toEqual([]);
+    expect(stripeInvoice).toMatchObject({ status: "paid", amount_paid: quote.amount });
+
+    // Its webhook finds the difference recorded: no second row, no fee receipt.
+    await deliverNewEvents();
+    const rows = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.membershipId, member.id))
+      .orderBy(asc(invoices.createdAt));
+    expect(rows.map((row) => [row.amount, row.status])).toEqual([
+      [4900, "paid"],
+      [quote.amount, "paid"],
+    ]);
+    expect(rows[1]!.providerRef).toMatch(/^pi_/);
+    expect(await membershipOf("noor@example.com")).toMatchObject({ plan: "premium", price: 7900 });
+    const subjects = (await mailsTo("noor@example.com")).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => /^Receipt/.test(subject))).toHaveLength(1);
+    expect(subjects).toContain("Your membership is now Premium");
+
+    // The next quarter is Premium's fee, billed by Stripe.
+    await fake.advance(addHours(member.currentPeriodEnd, 1));
+    await deliverNewEvents();
+    const renewal = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    expect(renewal.map((row) => row.amount).toSorted()).toEqual([quote.amount, 4900, 7900].toSorted());
+  });
+
+  it("a declined card leaves the plan and Stripe's price as they were, with nothing to pay", async () => {
+    const { member, now } = await paidMember("ravi@example.com", 10);
+    const card = await stripe.paymentMethods.create({
+      type: "card",
+      card: { number: DECLINED, exp_month: 12, exp_year: now.getUTCFullYear() + 2, cvc: "123" },
+    });
+    await stripe.paymentMethods.attach(card.id, { customer: member.providerCustomerRef! });
+    await stripe.subscriptions.update(member.providerSubscriptionRef!, { default_payment_method: card.id });
+    const quote = await otherPlanQuote(db(), gateway, member.id, now);
+    if (quote?.kind !== "upgrade") throw new Error(`expected an upgrade, got ${quote?.kind}`);
+
+    expect(await changeTo(member.id, "premium", now, quote.amount)).toEqual({
+      kind: "declined",
+      message: "Your card was declined.",
+    });
+    expect(await priceOf(member.providerSubscriptionRef!)).toBe("medium_eur_quarterly");
+    expect((await stripe.subscriptions.retrieve(member.providerSubscriptionRef!)).status).toBe("active");
+    expect(await planChangeInvoices(member.providerSubscriptionRef!)).toMatchObject([{ status: "void" }]);
+    expect(await membershipOf("ravi@example.com")).toMatchObject({ plan: "medium", status: "active" });
+    await deliverNewEvents();
+    expect(await membershipOf("ravi@example.com")).toMatchObject({ plan: "medium", status: "active" });
+  });
+
+  it("a trial's plan, a move to Medium at the quarter's end and calling it off: Stripe's price follows, nothing charged now", async () => {
+    await paidOrder("ines@example.com");
+    const trial = await membershipOf("ines@example.com");
+    const ref = trial.providerSubscriptionRef!;
+    expect(await changeTo(trial.id, "premium", new Date(), null)).toMatchObject({ kind: "changed", charged: 0 });
+    expect(await priceOf(ref)).toBe("premium_eur_quarterly");
+
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    await deliverNewEvents();
+    const member = await membershipOf("ines@example.com");
+    const [first] = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    expect(first).toMatchObject({ amount: 7900, status: "paid" });
+
+    const now = addDays(member.currentPeriodStart, 20);
+    await fake.advance(now);
+    expect(await changeTo(member.id, "medium", now, null)).toMatchObject({ kind: "scheduled", plan: "medium" });
+    expect(await priceOf(ref)).toBe("medium_eur_quarterly");
+    expect(await membershipOf("ines@example.com")).toMatchObject({ plan: "premium", scheduledPlan: "medium" });
+    expect(await keepPlan(db(), gateway, { membershipId: member.id, actor: CUSTOMER_ACTOR, origin })).toMatchObject({
+      kind: "kept",
+    });
+    expect(await priceOf(ref)).toBe("premium_eur_quarterly");
+    expect(await planChangeInvoices(ref)).toEqual([]);
+
+    await fake.advance(addHours(member.currentPeriodEnd, 1));
+    await deliverNewEvents();
+    const fees = await db().select().from(invoices).where(eq(invoices.membershipId, member.id));
+    expect(fees.map((fee) => fee.amount)).toEqual([7900, 7900]);
+  });
+
+  it("a request that dies after Stripe charged is finished by the follow-up under the same key: one charge", async () => {
+    const { member, now } = await paidMember("tess@example.com", 30);
+    const quote = await otherPlanQuote(db(), gateway, member.id, now);
+    if (quote?.kind !== "upgrade") throw new Error(`expected an upgrade, got ${quote?.kind}`);
+    const dies: HostedCardGateway = {
+      ...gateway,
+      async changeSubscriptionPlan(request) {
+        await gateway.changeSubscriptionPlan(request);
+        throw new Error("the process died");
+      },
+    };
+    const request = {
+      membershipId: member.id,
+      to: "premium" as const,
+      expectedAmount: quote.amount,
+      idempotencyKey: randomUUID(),
+      actor: CUSTOMER_ACTOR,
+      now,
+      origin,
+    };
+    await expect(changePlan(db(), dies, request)).rejects.toThrow("the process died");
+    expect(await membershipOf("tess@example.com")).toMatchObject({ plan: "medium" });
+    // Stripe's events come first: its invoice for the difference is not taken for a quarter's fee.
+    await deliverNewEvents();
+    expect(await db().select().from(invoices).where(eq(invoices.membershipId, member.id))).toHaveLength(1);
+
+    const logger = { info: () => {}, warn: () => {}, error: () => {} };
+    const followUp = (at: Date) => followUpGatewayWork(db(), gateway, { now: at, logger, origin });
+    expect(await followUp(addMinutes(now, 5))).toMatchObject({ planChanges: 0 });
+    expect(await followUp(addMinutes(now, 11))).toMatchObject({ planChanges: 1 });
+    expect(await followUp(addMinutes(now, 12))).toMatchObject({ planChanges: 0 });
+    expect(await membershipOf("tess@example.com")).toMatchObject({ plan: "premium", price: 7900 });
+    const [charged, ...again] = await planChangeInvoices(member.providerSubscriptionRef!);
+    expect(again).toEqual([]);
+    const [difference] = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.membershipId, member.id), eq(invoices.amount, charged!.amount_paid)));
+    expect(difference).toMatchObject({ status: "paid", amount: quote.amount });
+    const receipts = (await mailsTo("tess@example.com")).filter((mail) => /^Receipt/.test(mail.subject));
+    expect(receipts).toHaveLength(1);
+    // Asked again, the same form is answered from the record.
+    expect(await changePlan(db(), gateway, request)).toMatchObject({ kind: "changed", charged: quote.amount });
   });
 });

@@ -1,6 +1,6 @@
 import type { MembershipPlan } from "~/db/schema";
 import { membershipPlanName } from "~/features/memberships/membership-status";
-import { otherPlan, planChangeKind, type PlanChangeRefusal } from "~/features/memberships/plan-change";
+import { otherPlan, type PlanChangeKind, type PlanChangeRefusal } from "~/features/memberships/plan-change";
 import { planFee } from "~/features/memberships/trial-offer";
 import { z } from "~/lib/zod";
 import { formatAmountFr, formatDateTimeFr } from "~/lib/format-fr";
@@ -18,7 +18,9 @@ export const PLAN_CHANGE_REFUSALS_FR: Record<PlanChangeRefusal, string> = {
   notRunning: "Seul un abonnement en cours peut changer de formule.",
   pastDue: "Une cotisation est impayée : elle doit être réglée avant tout changement de formule.",
   ending: "Cet abonnement se termine à la fin de la période payée : sa formule ne peut plus changer.",
-  providerBilled: "Cet abonnement est facturé par Stripe : le changement de formule n'y est pas encore possible.",
+  providerBilled:
+    "Cet abonnement est facturé par Stripe, qui n'est pas le moyen de paiement configuré : sa formule ne peut pas changer ici.",
+  unpriced: "Stripe n'a pas chiffré la différence : réessayez dans une minute.",
   changing: "Un autre changement de formule est en cours de paiement : réessayez dans une minute.",
 };
 
@@ -33,7 +35,11 @@ export const adminPlanChangeSchema = z.object({
   key: z.uuid({ error: "Formulaire expiré : rechargez la page." }),
 });
 
-export function adminPlanChange(membership: MembershipDetails["membership"], now: Date): AdminPlanChange | null {
+/** `change`: what moving to the other plan does now (`quotePlanChange`). */
+export function adminPlanChange(
+  membership: MembershipDetails["membership"],
+  change: PlanChangeKind,
+): AdminPlanChange | null {
   if (membership.scheduledPlan) {
     return {
       scheduled: `Passage en ${membershipPlanName(membership.scheduledPlan)} prévu le ${formatDateTimeFr(membership.currentPeriodEnd)}, à la fin de la période payée.`,
@@ -41,11 +47,6 @@ export function adminPlanChange(membership: MembershipDetails["membership"], now
     };
   }
   const to = otherPlan(membership.plan);
-  const change = planChangeKind(
-    { ...membership, providerBilled: membership.providerSubscriptionRef !== null },
-    to,
-    now,
-  );
   const name = membershipPlanName(to);
   const fee = `${formatAmountFr(planFee(to), membership.currency)} par trimestre`;
   const periodEnd = formatDateTimeFr(membership.currentPeriodEnd);

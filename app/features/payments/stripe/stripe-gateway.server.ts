@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { MembershipPlan } from "~/db/schema";
 import type { CurrencyCode } from "~/lib/currency";
-import type { HostedCardGateway, HostedPayment } from "../gateway";
+import type { HostedCardGateway, HostedPayment, ProviderPlanRequest } from "../gateway";
 import { priceLookupKey } from "./stripe-prices";
 
 const STATUSES: Record<Stripe.PaymentIntent.Status, HostedPayment["status"]> = {
@@ -42,6 +42,16 @@ export function createStripeGateway(
     const price = data.find((candidate) => candidate.lookup_key === lookupKey);
     if (!price) throw new Error(`Stripe has no price "${lookupKey}": run npm run stripe:setup`);
     return price;
+  }
+
+  async function planItem({ subscriptionRef, plan, currency }: ProviderPlanRequest) {
+    const [subscription, price] = await Promise.all([
+      stripe.subscriptions.retrieve(subscriptionRef),
+      quarterlyPrice(plan, currency),
+    ]);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionRef} has no item`);
+    return { id: item.id, price: price.id };
   }
 
   return {
@@ -98,7 +108,7 @@ export function createStripeGateway(
         {
           customer: customerRef,
           items: [{ price: price.id }],
-          trial_end: Math.floor(trialEndsAt.getTime() / 1000),
+          trial_end: toUnix(trialEndsAt),
           default_payment_method: paymentMethodRef,
           metadata: startedBy,
         },
@@ -118,7 +128,7 @@ export function createStripeGateway(
 
     async cancelSubscriptionAt(ref, at) {
       await stripe.subscriptions.update(ref, {
-        cancel_at: Math.floor(at.getTime() / 1000),
+        cancel_at: toUnix(at),
         proration_behavior: "none",
       });
     },
@@ -185,6 +195,7 @@ export function createStripeGateway(
         attempts: invoice.attempt_count,
         paymentRef,
         awaitsAuthentication: payment?.status === "requires_action",
+        forPlanChange: invoice.billing_reason === "subscription_update",
       };
     },
 
@@ -225,6 +236,60 @@ export function createStripeGateway(
       await stripe.subscriptions.update(subscriptionRef, { default_payment_method: paymentMethodRef });
     },
 
+    async previewPlanChange({ prorationDate, ...request }) {
+      const preview = await stripe.invoices.createPreview({
+        subscription: request.subscriptionRef,
+        subscription_details: {
+          items: [await planItem(request)],
+          proration_behavior: "always_invoice",
+          proration_date: toUnix(prorationDate),
+        },
+      });
+      return preview.lines.data
+        .filter((line) => line.parent?.subscription_item_details?.proration)
+        .reduce((sum, line) => sum + line.amount, 0);
+    },
+
+    async changeSubscriptionPlan({ idempotencyKey, prorationDate, ...request }) {
+      const item = await planItem(request);
+      if (!prorationDate) {
+        await stripe.subscriptions.update(
+          request.subscriptionRef,
+          { items: [item], proration_behavior: "none" },
+          { idempotencyKey },
+        );
+        return { outcome: "succeeded", amount: 0 };
+      }
+      // Stripe prorates as its preview did when given the same date; a card that is declined or
+      // wants its holder's check leaves the subscription as it was (error_if_incomplete).
+      const subscription = await stripe.subscriptions
+        .update(
+          request.subscriptionRef,
+          {
+            items: [item],
+            proration_behavior: "always_invoice",
+            proration_date: toUnix(prorationDate),
+            payment_behavior: "error_if_incomplete",
+          },
+          { idempotencyKey },
+        )
+        .catch((error: Stripe.errors.StripeError) => {
+          if (error.statusCode === 402) return { declined: error.message };
+          throw error;
+        });
+      if ("declined" in subscription) return { outcome: "declined", message: subscription.declined };
+      const invoiceRef = idOf(subscription.latest_invoice);
+      if (!invoiceRef) return { outcome: "succeeded", amount: 0 };
+      const invoice = await stripe.invoices.retrieve(invoiceRef, { expand: ["payments"] });
+      const paid = invoice.payments?.data.find((payment) => payment.status === "paid");
+      return {
+        outcome: "succeeded",
+        amount: invoice.amount_paid,
+        invoiceRef,
+        paymentRef: idOf(paid?.payment.payment_intent),
+      };
+    },
+
     async refund({ chargeRef, amount, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         // The key in the metadata too: the webhook then knows the refund for one of ours still pending.
@@ -242,6 +307,7 @@ function clientSecretOf(intent: Stripe.PaymentIntent) {
 }
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
+const toUnix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Stripe answers an id, or the object when it was expanded. */
 const idOf = (value: string | { id: string } | null | undefined) =>

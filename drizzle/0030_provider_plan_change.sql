@@ -1,0 +1,1 @@
+ALTER TABLE "plan_changes" ADD COLUMN "proration_date" timestamp with time zone;
