@@ -10,7 +10,7 @@ import { bookAndReachPayment, consentBox } from "../../support/e2e/booking-form"
 import { NEEDS_POSTGRES } from "../../support/e2e/database";
 import { bookingFormFields } from "../../support/booking-fields";
 import { RATE_LIMIT_TIERS } from "~/lib/rate-limit.server";
-import { askForCode, codeOf, linkOf } from "../../support/e2e/member-sign-in";
+import { askForCode, codeOf, linkOf, signInWithMailedCode } from "../../support/e2e/member-sign-in";
 import {
   cardOf,
   expect,
@@ -423,6 +423,66 @@ stripeTest.describe("a Stripe member's own account", () => {
     },
   );
 });
+
+stripeTest(
+  "a Stripe member upgrades to Premium in the account: Stripe prorates and charges at once the amount the button names",
+  async ({ page, stripeSite }, testInfo) => {
+    const email = uniqueEmail("stripe-upgrade");
+    await bookAndReachPayment(page, { email });
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
+    await typeCard(page, "4242 4242 4242 4242");
+    await pressFinish(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
+    await stripeSite.fake.settled();
+    const started = stripeSite.fake.events.find(
+      (event) =>
+        event.type === "customer.subscription.created" &&
+        (event.data.object.metadata as Record<string, string>).orderId === orderId,
+    );
+    const subscriptionRef = started!.data.object.id as string;
+    const stripeApi = (path: string, body?: string) =>
+      fetch(`${stripeSite.fake.origin}${path}`, {
+        method: body ? "POST" : "GET",
+        headers: {
+          Authorization: `Bearer ${stripeSite.fake.secretKey}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body,
+      }).then((response) => response.json() as Promise<Record<string, unknown>>);
+    // The first quarter starts now (trial_end=now, as an operator may end a trial): its fee is paid.
+    expect(await stripeApi(`/v1/subscriptions/${subscriptionRef}`, "trial_end=now")).toMatchObject({
+      status: "active",
+    });
+    await stripeSite.fake.settled();
+    await waitForMail(email, { subject: /^Receipt: \$49/ });
+
+    await signInWithMailedCode(page, email);
+    const offer = page.getByTestId("plan-change");
+    await expect(offer).toContainText("Premium gives 5 free fast-track accesses a month, from today.");
+    // The quarter's first day: the whole difference, as Stripe's preview says.
+    const upgrade = offer.getByRole("button", { name: "Upgrade to Premium – pay $30 now" });
+    await screenshots(page, "stripe-account-plan-change", testInfo);
+    await upgrade.click();
+    await expectNotice(page, "Your membership is now Premium");
+    await expect(page.getByText("We charged $30 to your card for the rest of this quarter").first()).toBeVisible();
+    await expect(page.getByTestId("free-accesses")).toHaveText(/^5 of 5 free accesses left in [A-Z][a-z]+$/);
+    const subscription = (await stripeApi(`/v1/subscriptions/${subscriptionRef}`)) as {
+      items: { data: { price: { lookup_key: string } }[] };
+    };
+    expect(subscription.items.data[0]!.price.lookup_key).toBe("premium_usd_quarterly");
+    const { data: stripeInvoices } = (await stripeApi(`/v1/invoices?subscription=${subscriptionRef}`)) as {
+      data: { billing_reason: string; amount_paid: number; status: string }[];
+    };
+    expect(stripeInvoices.filter((invoice) => invoice.billing_reason === "subscription_update")).toEqual([
+      expect.objectContaining({ amount_paid: 3000, status: "paid" }),
+    ]);
+    const mail = await waitForMail(email, { subject: /^Your membership is now Premium$/ });
+    expect(mail.text).toContain("Charged now: $30");
+    await stripeSite.fake.settled();
+    expect((await mailsTo(email)).filter((sent) => /^Receipt/.test(sent.subject))).toHaveLength(1);
+    await screenshots(page, "stripe-account-plan-changed", testInfo);
+  },
+);
 
 stripeTest.describe("a Stripe event that could not be handled", () => {
   // While Stripe cannot be read, the payment page cannot confirm the payment either (500).
