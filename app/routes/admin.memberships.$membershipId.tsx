@@ -1,11 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.memberships.$membershipId";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { database } from "~/db/client.server";
 import { randomUUID } from "node:crypto";
-import { cancelSchema, REFUND_INVOICE_FIELD } from "~/features/admin/memberships/membership-actions";
+import {
+  cancelSchema,
+  CONFIRM_CANCEL_NOW,
+  REFUND_INVOICE_FIELD,
+} from "~/features/admin/memberships/membership-actions";
+import { CONFIRMED_FIELD } from "~/components/ui/confirm-step";
 import {
   adminPlanChange,
   adminPlanChangeSchema,
@@ -61,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       details,
       refundKeys: refundKeys(details),
       withdrawals,
+      confirmCancelNow: new URL(request.url).search === CONFIRM_CANCEL_NOW,
       // A key of its own: the same form sent twice changes the plan, and charges, once.
       planChange: planChange && { ...planChange, key: randomUUID() },
     },
@@ -90,6 +96,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (outcome.kind === "not-found") throw NOT_FOUND();
     const feedback = refundFeedback(outcome, { kind: "facture", paid: invoice.amount, currency: invoice.currency });
     if ("toast" in feedback) return redirectWithToast(page, feedback.toast);
+    if ("confirmFull" in feedback) {
+      const { reason, idempotencyKey } = submission.value;
+      const confirmFull = { amount: feedback.confirmFull, reason, idempotencyKey };
+      return { refund: { invoiceId, result: submission.reply(), confirmFull } };
+    }
     const result = submission.reply({ fieldErrors: { amount: [feedback.amountError] } });
     return data({ refund: { invoiceId, result } }, { status: 400 });
   }
@@ -123,6 +134,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: cancelSchema });
   if (submission.status !== "success") return data({ error: "Action inconnue : rechargez la page." }, { status: 400 });
+  // Ending it at once cannot be undone: only from its "are you sure?" step.
+  if (submission.value.cancel === "now" && formData.get(CONFIRMED_FIELD) !== "yes") {
+    return redirect(`${page}${CONFIRM_CANCEL_NOW}`);
+  }
   const outcome = await cancelMembership(db, {
     membershipId,
     atOnce: submission.value.cancel === "now",
@@ -236,7 +251,7 @@ export default function AdminMembershipPage({ loaderData, actionData }: Route.Co
               {actionData.error}
             </p>
           ) : null}
-          <MembershipCancelForm membership={membership} />
+          <MembershipCancelForm membership={membership} confirmNow={found.confirmCancelNow} />
           <MembershipPlanForm change={found.planChange} />
         </SectionCard>
         <SectionCard title="Abonnement" className="lg:col-start-1 lg:row-start-1">

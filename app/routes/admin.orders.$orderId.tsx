@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.orders.$orderId";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
@@ -7,6 +7,7 @@ import { database } from "~/db/client.server";
 import { formatAmountFr, formatDateTimeFr, formatDayFr } from "~/lib/format-fr";
 import { findOrderDetails } from "~/features/admin/orders/order-details.server";
 import { isUuid } from "~/lib/uuid";
+import { membershipPlanName, membershipStatusLabel } from "~/features/memberships/membership-status";
 import { OrderHistory } from "~/features/admin/orders/ui/order-history";
 import { OrderPayments } from "~/features/admin/orders/ui/order-payments";
 import { orderStatusLabel } from "~/features/booking/order-status";
@@ -94,6 +95,10 @@ async function refund(formData: FormData, orderId: string, page: string, actor: 
   if (outcome.kind === "not-found") throw new Response("Not Found", { status: 404 });
   const feedback = refundFeedback(outcome, { kind: "commande", paid: order.amount, currency: order.currency });
   if ("toast" in feedback) return redirectWithToast(page, feedback.toast);
+  if ("confirmFull" in feedback) {
+    const { reason, idempotencyKey } = submission.value;
+    return { refund: submission.reply(), confirmFull: { amount: feedback.confirmFull, reason, idempotencyKey } };
+  }
   return data({ refund: submission.reply({ fieldErrors: { amount: [feedback.amountError] } }) }, { status: 400 });
 }
 
@@ -102,7 +107,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   if (!details) {
     return <AdminPage title="Commande introuvable" lead="Cette commande n'existe pas ou a été supprimée." />;
   }
-  const { order, customer, payments, history, refunds } = details;
+  const { order, customer, payments, history, refunds, membership } = details;
   const amount = (minor: number) => formatAmountFr(minor, order.currency);
   return (
     <AdminPage title={`Commande ${order.orderNumber}`} lead={customer.fullName}>
@@ -141,6 +146,19 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               ["Nom", customer.fullName],
               ["E-mail", customer.email ?? "—"],
               ["Notes", customer.notes ? <span className="whitespace-pre-line">{customer.notes}</span> : "—"],
+              [
+                membership?.started ? "Abonnement démarré par cette commande" : "Abonnement",
+                membership ? (
+                  <Link
+                    to={`/admin/memberships/${membership.id}`}
+                    className="text-link underline-offset-4 hover:underline"
+                  >
+                    {`${membershipPlanName(membership.plan)} · ${membershipStatusLabel(membership.status)}`}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+              ],
             ]}
           />
         </SectionCard>
@@ -166,6 +184,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               idempotencyKey={refundKey}
               lastResult={actionData && "refund" in actionData ? actionData.refund : undefined}
               hidden={REFUND_INTENT}
+              confirmFull={actionData && "confirmFull" in actionData ? actionData.confirmFull : undefined}
             />
           ) : (
             <p className="text-sm text-muted-foreground">

@@ -65,6 +65,11 @@ export async function refundOrder(
   { orderId, refund, actor }: { orderId: string; refund: RefundInput; actor: Actor },
 ): Promise<RefundOutcome | { kind: "not-found" }> {
   if (!isUuid(orderId)) return { kind: "not-found" };
-  const outcome = await issueRefund(db, gateway, orderRefunds, { target: { orderId }, ...refund, actor });
+  const outcome = await issueRefund(db, gateway, orderRefunds, {
+    target: { orderId },
+    ...refund,
+    fullConfirmed: refund.confirmed,
+    actor,
+  });
   return outcome ?? { kind: "not-found" };
 }

@@ -54,6 +54,11 @@ export async function refundInvoice(
   gateway: PaymentGateway,
   { invoiceId, refund, actor }: { invoiceId: string; refund: RefundInput; actor: Actor },
 ): Promise<RefundOutcome | { kind: "not-found" }> {
-  const outcome = await issueRefund(db, gateway, invoiceRefunds, { target: { invoiceId }, ...refund, actor });
+  const outcome = await issueRefund(db, gateway, invoiceRefunds, {
+    target: { invoiceId },
+    ...refund,
+    fullConfirmed: refund.confirmed,
+    actor,
+  });
   return outcome ?? { kind: "not-found" };
 }

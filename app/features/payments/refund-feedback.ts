@@ -8,10 +8,10 @@ export type Refunded = { kind: "commande" | "facture"; paid: number; currency: C
 
 /**
  * What the back office tells the admin after a refund form (French): a toast on the page it
- * redirects to, or, for an amount above what is left, an error on the amount field beside what was
- * typed. A refusal refunded nothing.
+ * redirects to; for an amount above what is left, an error on the amount field beside what was
+ * typed; for all that is left, not yet confirmed, the step that asks. A refusal refunded nothing.
  */
-export type RefundFeedback = { toast: Toast } | { amountError: string };
+export type RefundFeedback = { toast: Toast } | { amountError: string } | { confirmFull: number };
 
 export function refundFeedback(outcome: RefundOutcome, refunded: Refunded): RefundFeedback {
   const amount = (minor: number) => formatAmountFr(minor, refunded.currency);
@@ -44,6 +44,9 @@ export function refundFeedback(outcome: RefundOutcome, refunded: Refunded): Refu
       return outcome.refundable > 0
         ? { amountError: `Montant trop élevé : ${amount(outcome.refundable)} au plus.` }
         : refused(`Cette ${refunded.kind} est déjà entièrement remboursée : rien n'a été remboursé.`);
+    case "confirm-full":
+      // Everything that is left: the form gives way to its "are you sure?" step.
+      return { confirmFull: outcome.amount };
     case "nothing-paid":
       return refused(`Cette ${refunded.kind} n'a pas été payée : rien n'a été remboursé.`);
   }

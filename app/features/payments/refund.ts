@@ -42,6 +42,19 @@ export const refundSchema = z.object({
     .max(MAX_REFUND_REASON_LENGTH, `Le motif ne peut pas dépasser ${MAX_REFUND_REASON_LENGTH} caractères.`),
   /** Given by the page that shows the form, so that a second click refunds nothing more. */
   idempotencyKey: z.uuid({ error: "Formulaire expiré : rechargez la page." }),
+  /** Sent by the step that confirms refunding everything that is left (ConfirmStep). */
+  confirmed: z
+    .literal("yes")
+    .optional()
+    .transform((confirmed) => confirmed === "yes"),
 });
 
-export type RefundInput = z.output<typeof refundSchema>;
+/** A refund asked for: by the back office's form (`confirmed` told), or by the site itself (a withdrawal). */
+export type RefundInput = Omit<z.output<typeof refundSchema>, "confirmed"> & { confirmed?: boolean };
+
+/** A refund of all that is left, sent without its confirmation: what the "are you sure?" step sends again. */
+export interface FullRefundStep {
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+}

@@ -16,6 +16,8 @@ export type RefundOutcome =
   /** This form was already sent: nothing more was refunded. */
   | { kind: "already-refunded"; refundedTotal: number }
   | { kind: "too-much"; refundable: number }
+  /** All that is left, asked for by a form that has not confirmed it: nothing refunded, the step shown. */
+  | { kind: "confirm-full"; amount: number }
   | { kind: "nothing-paid" };
 
 /** What a refund needs to know of the order or invoice it gives money back for. */
@@ -44,6 +46,11 @@ export interface RefundRequest<Target extends RefundTarget> {
   reason: string;
   idempotencyKey: string;
   actor: Actor;
+  /**
+   * False from a back-office form whose admin has not yet confirmed refunding everything that is
+   * left: such a refund is then refused with `confirm-full`. Undefined: no confirmation asked.
+   */
+  fullConfirmed?: boolean;
 }
 
 function targetColumn(target: RefundTarget) {
@@ -102,7 +109,7 @@ export type ReserveOutcome = { kind: "reserved"; refundId: string } | Exclude<Re
 export async function reserveRefund<Target extends RefundTarget>(
   tx: Database,
   refundable: Refundable<Target>,
-  { target, amount, reason, idempotencyKey, actor }: RefundRequest<Target>,
+  { target, amount, reason, idempotencyKey, actor, fullConfirmed }: RefundRequest<Target>,
 ): Promise<ReserveOutcome | null> {
   const subject = await refundable.lock(tx, target);
   if (!subject) return null;
@@ -116,6 +123,7 @@ export async function reserveRefund<Target extends RefundTarget>(
   if (!subject.chargeRef) return { kind: "nothing-paid" };
   const left = subject.paid - refunded;
   if (amount > left) return { kind: "too-much", refundable: left };
+  if (amount === left && fullConfirmed === false) return { kind: "confirm-full", amount };
   const [reserved] = await tx
     .insert(refunds)
     .values({

@@ -58,6 +58,11 @@ test.describe("the admin memberships", () => {
       "href",
       `/admin/orders/${orderId}`,
     );
+    // The order links back to the membership it started.
+    await cardOf(page, "Membre").getByRole("link", { name: orderNumber }).click();
+    await expect(cardOf(page, "Client")).toContainText("Abonnement démarré par cette commande");
+    await cardOf(page, "Client").getByRole("link", { name: "Medium · Active" }).click();
+    await expect(page).toHaveURL(`/admin/memberships/${membershipId}`);
     const invoices = page.getByRole("list", { name: "Factures, de la plus récente à la plus ancienne" });
     await expect(invoices.getByRole("listitem")).toHaveCount(1);
     await expect(invoices).toContainText("Payée");
@@ -95,7 +100,16 @@ test.describe("the admin memberships", () => {
     await expect(history.getByRole("listitem").first()).toContainText("Résiliation demandée");
     await expect(page.getByRole("button", { name: "Résilier à la fin de la période" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Résilier immédiatement" }).click();
+    // Ending it at once asks first; going back changes nothing.
+    await page.getByRole("link", { name: "Résilier immédiatement" }).click();
+    const step = page.getByRole("form", { name: "Résilier immédiatement cet abonnement ?" });
+    await expect(step).toContainText("C'est définitif.");
+    await screenshots(page, "admin-membership-cancel-confirm", testInfo);
+    await step.getByRole("link", { name: "Ne pas résilier" }).click();
+    await expect(page).toHaveURL(`/admin/memberships/${membershipId}`);
+    await expect(cardOf(page, "Statut")).toContainText("Active");
+    await page.getByRole("link", { name: "Résilier immédiatement" }).click();
+    await step.getByRole("button", { name: "Oui, résilier immédiatement" }).click();
     await expect(page.getByText("Abonnement résilié")).toBeVisible();
     await expect(cardOf(page, "Statut")).toContainText("Résiliée");
     await expect(cardOf(page, "Statut")).toContainText("Cet abonnement est terminé : aucune action possible.");

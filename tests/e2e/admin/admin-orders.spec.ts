@@ -180,6 +180,12 @@ test.describe("the admin orders", () => {
     await expect(page.getByLabel("Montant à rembourser (EUR)")).toHaveValue("44,00");
     await page.getByLabel("Motif").fill("Vol annulé");
     await page.getByRole("button", { name: "Rembourser" }).click();
+    // All that is left: a step asks first, and nothing is refunded until it is answered.
+    const step = page.getByRole("form", { name: "Rembourser la totalité, 44,00 € ?" });
+    await expect(step).toContainText("Tout ce qui reste est rendu sur la carte du client, sous 14 jours");
+    await expect(cardOf(page, "Statut")).toContainText("Payée");
+    await screenshots(page, "admin-order-refund-confirm", testInfo);
+    await step.getByRole("button", { name: "Oui, tout rembourser" }).click();
     await expect(page.getByRole("status")).toContainText(
       /Remboursement effectué 44,00\s€ remboursés : la commande est entièrement remboursée\./,
     );

@@ -78,6 +78,7 @@ test.describe("a member's free fast-track accesses", () => {
     await expect(admin.getByLabel("Montant à rembourser (USD)")).toHaveValue("11,00");
     await admin.getByLabel("Motif").fill("Vol annulé");
     await admin.getByRole("button", { name: "Rembourser" }).click();
+    await admin.getByRole("button", { name: "Oui, tout rembourser" }).click();
     await expect(cardOf(admin, "Statut")).toContainText("Remboursée");
     await adminContext.close();
     await page.goto("/account");

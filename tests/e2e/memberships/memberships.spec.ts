@@ -65,6 +65,7 @@ test.describe("a membership from first fast track to cancellation", () => {
     await page.goto(`/admin/orders/${orderId}`);
     await page.getByLabel("Motif").fill("Vol annulé par la compagnie");
     await cardOf(page, "Remboursements").getByRole("button", { name: "Rembourser" }).click();
+    await page.getByRole("button", { name: "Oui, tout rembourser" }).click();
     await expect(page.getByText("Remboursement effectué")).toBeVisible();
     await expect(cardOf(page, "Statut")).toContainText("Remboursée");
     await expect(cardOf(page, "Remboursements")).toContainText("Vol annulé par la compagnie");

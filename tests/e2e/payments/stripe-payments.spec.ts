@@ -307,7 +307,8 @@ stripeTest(
     await expect(details).toContainText("Visa •••• 3184");
     await expect(details).toContainText(/Facturé par\s*Stripe \(abonnement sub_\w+\)/);
     const subscriptionRef = /sub_\w+/.exec((await details.textContent())!)![0];
-    await page.getByRole("button", { name: "Résilier immédiatement" }).click();
+    await page.getByRole("link", { name: "Résilier immédiatement" }).click();
+    await page.getByRole("button", { name: "Oui, résilier immédiatement" }).click();
     await expect(page.getByText("Abonnement résilié")).toBeVisible();
     await expect(cardOf(page, "Statut")).toContainText("Résiliée");
     const subscription = await fetch(`${stripeSite.fake.origin}/v1/subscriptions/${subscriptionRef}`, {
@@ -320,6 +321,7 @@ stripeTest(
     const refunds = cardOf(page, "Remboursements");
     await page.getByLabel("Motif").fill("Vol annulé");
     await refunds.getByRole("button", { name: "Rembourser" }).click();
+    await page.getByRole("button", { name: "Oui, tout rembourser" }).click();
     await expect(page.getByText("Remboursement effectué")).toBeVisible();
     await expect(cardOf(page, "Statut")).toContainText("Remboursée");
     await expect(refunds).toContainText(`par ${admin.email}`);

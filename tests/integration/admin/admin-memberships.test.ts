@@ -195,7 +195,7 @@ describe(`a membership's admin page on ${testDatabaseKind()}`, () => {
     for (const result of [
       await list("", member.cookie),
       await memberPage(membership.id, member.cookie),
-      await post(membership.id, { cancel: "now" }, member.cookie),
+      await post(membership.id, { cancel: "now", confirmed: "yes" }, member.cookie),
     ]) {
       expect(result).toMatchObject({ status: 302, location: "/" });
     }
@@ -222,7 +222,7 @@ describe(`a membership's admin page on ${testDatabaseKind()}`, () => {
 
     for (const membershipId of [NO_SUCH_ID, "not-a-uuid"]) {
       expect((await memberPage(membershipId)).status).toBe(404);
-      expect((await post(membershipId, { cancel: "now" })).status).toBe(404);
+      expect((await post(membershipId, { cancel: "now", confirmed: "yes" })).status).toBe(404);
     }
   });
 
@@ -260,11 +260,18 @@ describe(`a membership's admin page on ${testDatabaseKind()}`, () => {
     expect(details.history[0]).toMatchObject({ actorLabel: admin().email });
   });
 
-  it("cancels at once, then refuses a second cancellation, changing nothing more", async () => {
+  it("cancels at once only from its confirmation step, then refuses a second cancellation, changing nothing more", async () => {
     const customer = await insertCustomer(db(), "Alan Turing");
     const membership = await insertMembership(db(), { customerId: customer.id, status: "active" });
+    // The button alone (a form sent without the step) leads to the step, and ends nothing.
+    expect(await post(membership.id, { cancel: "now" })).toMatchObject({
+      status: 302,
+      location: `/admin/memberships/${membership.id}?confirmer=resiliation`,
+    });
+    expect(await membershipRow(membership.id)).toMatchObject({ status: "active", endedAt: null });
+    expect(await eventsOf(membership.id)).toEqual([]);
     const before = Date.now();
-    const result = await post(membership.id, { cancel: "now" });
+    const result = await post(membership.id, { cancel: "now", confirmed: "yes" });
     expect(toastOf(result.headers)).toMatchObject({ type: "success", title: "Abonnement résilié" });
     const row = await membershipRow(membership.id);
     expect(row.status).toBe("cancelled");
@@ -341,7 +348,18 @@ describe(`refunds of a membership's invoices on ${testDatabaseKind()}`, () => {
     expect(beyond.data).toMatchObject({
       refund: { result: { error: { amount: ["Montant trop élevé : 38,50\u00a0€ au plus."] } } },
     });
-    const rest = await refundOf(membership.id, invoice.id, { amount: "38.5", reason: "Erreur technique" });
+    // All that is left: first the step that asks, with what it will send again; nothing refunded yet.
+    const asked = await refundOf(membership.id, invoice.id, { amount: "38.5", reason: "Erreur technique" });
+    expect(asked).toMatchObject({
+      status: 200,
+      data: { refund: { invoiceId: invoice.id, confirmFull: { amount: 3850, reason: "Erreur technique" } } },
+    });
+    expect(await refundRows()).toHaveLength(1);
+    const rest = await refundOf(membership.id, invoice.id, {
+      amount: "38.5",
+      reason: "Erreur technique",
+      confirmed: "yes",
+    });
     expect(toastOf(rest.headers)).toMatchObject({
       description: "38,50\u00a0€ remboursés : la facture est entièrement remboursée.",
     });

@@ -236,7 +236,10 @@ describe(`an order's admin page on ${testDatabaseKind()}`, () => {
 });
 
 /** The refund form as the order page posts it: a fresh idempotency key unless one is given. */
-function refund(orderId: string, fields: { amount: string; reason?: string; idempotencyKey?: string }) {
+function refund(
+  orderId: string,
+  fields: { amount: string; reason?: string; idempotencyKey?: string; confirmed?: "yes" },
+) {
   return changeStatus(orderId, {
     intent: "refund",
     reason: "Vol annulé par la compagnie",
@@ -274,7 +277,16 @@ describe(`refunds from an order's admin page on ${testDatabaseKind()}`, () => {
     expect((await orderPage(order.id)).refundKey).not.toBe(before.refundKey);
     expect(before.details).toMatchObject({ refunds: { rows: [], refunded: 0, refundable: order.amount } });
 
-    const result = await refund(order.id, { amount: formatMajorAmount(order.amount), reason: "  Vol annulé  " });
+    // The whole amount asks first: the step, nothing refunded.
+    const form = { amount: formatMajorAmount(order.amount), reason: "  Vol annulé  ", idempotencyKey: randomUUID() };
+    expect(await refund(order.id, form)).toMatchObject({
+      status: 200,
+      data: { confirmFull: { amount: order.amount, reason: "Vol annulé", idempotencyKey: form.idempotencyKey } },
+    });
+    expect(await statusOf(order.id)).toBe("paid");
+    expect(await refundRows(order.id)).toEqual([]);
+
+    const result = await refund(order.id, { ...form, confirmed: "yes" });
     expect(result).toMatchObject({ status: 302, location: `/admin/orders/${order.id}` });
     expect(toastOf(result.headers)).toEqual({
       type: "success",
@@ -327,7 +339,9 @@ describe(`refunds from an order's admin page on ${testDatabaseKind()}`, () => {
     });
     expect((await refundRows(order.id)).map((row) => row.amount)).toEqual([1000]);
 
-    expect((await refund(order.id, { amount: formatMajorAmount(order.amount - 1000) })).status).toBe(302);
+    expect((await refund(order.id, { amount: formatMajorAmount(order.amount - 1000), confirmed: "yes" })).status).toBe(
+      302,
+    );
     expect(await statusOf(order.id)).toBe("refunded");
     expect((await refundRows(order.id)).map((row) => row.amount)).toEqual([1000, order.amount - 1000]);
     const last = await refund(order.id, { amount: "0,01" });

@@ -4,6 +4,7 @@ import { CreditCard, Download, LogOut } from "lucide-react";
 import { SectionCard } from "~/components/layout/section-card";
 import { SummaryList } from "~/components/layout/summary-list";
 import { Button } from "~/components/ui/button";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { VoucherView } from "~/features/booking/ui/voucher-view";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
@@ -14,41 +15,23 @@ import type { PlanChangeOffer } from "../plan-change-offer";
 
 const linkClass = "font-medium text-link underline underline-offset-4";
 
-/** A step that asks "are you sure?": the button that does it, and a way back. */
-function ConfirmStep({
+/** The account's "are you sure?" step, for one of the account action's intents. */
+function AccountConfirmStep({
   intent,
-  question,
-  consequence,
-  confirmLabel,
   children,
+  ...step
 }: {
   intent: string;
   question: string;
   consequence: string;
   confirmLabel: string;
-  /** Fields the step asks for beside the button. */
   children?: ReactNode;
 }) {
   return (
-    <Form
-      method="post"
-      action="/account"
-      className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
-      aria-label={question}
-    >
-      <p className="font-semibold">{question}</p>
-      <p className="text-sm">{consequence}</p>
+    <ConfirmStep action="/account" backTo="/account" backLabel="Go back" {...step}>
       <input type="hidden" name="intent" value={intent} />
       {children}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="destructive">
-          {confirmLabel}
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/account">Go back</Link>
-        </Button>
-      </div>
-    </Form>
+    </ConfirmStep>
   );
 }
 
@@ -164,7 +147,7 @@ export function MembershipSection({
         {membership.planChange ? <PlanChange offer={membership.planChange} /> : null}
         {membership.cancellable ? (
           confirmCancel ? (
-            <ConfirmStep
+            <AccountConfirmStep
               intent="cancel"
               question={`Cancel your ${membership.planName} membership?`}
               consequence={membership.cancelConsequence}
@@ -218,7 +201,7 @@ function PlanChange({ offer }: { offer: PlanChangeOffer & { key: string } }) {
 /** The withdrawal step of one booking: from what (the fast track, the membership it started, or both). */
 function WithdrawStep({ booking }: { booking: AccountBooking }) {
   return (
-    <ConfirmStep
+    <AccountConfirmStep
       intent="withdraw"
       question={`Withdraw from ${booking.orderNumber}?`}
       consequence={`Within ${MEMBERSHIP_TERMS.changeOfMindDays} days you may change your mind without giving a reason. We refund a fast track still to come in full, and the unused part of any membership fee; a membership you withdraw from ends today.`}
@@ -238,7 +221,7 @@ function WithdrawStep({ booking }: { booking: AccountBooking }) {
       ) : (
         <input type="hidden" name="scope" value="fast-track" />
       )}
-    </ConfirmStep>
+    </AccountConfirmStep>
   );
 }
 
@@ -383,7 +366,7 @@ export function YourDataSection({ confirmErase }: { confirmErase: boolean }) {
           </Button>
         </div>
         {confirmErase ? (
-          <ConfirmStep
+          <AccountConfirmStep
             intent="erase"
             question="Erase your data?"
             consequence="We erase your account, bookings not paid, messages and e-mails, and end a membership at once. Paid orders and invoices stay, as the law requires, without your name."

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customers, orders, payments } from "~/db/schema";
+import { customers, memberships, orders, payments } from "~/db/schema";
 import { orderHistory } from "~/db/status-history.server";
 import { wasCharged } from "~/features/booking/order-status";
 import { listRefunds } from "~/features/payments/refunds.server";
@@ -15,7 +15,7 @@ export async function findOrderDetails(db: Database, orderId: string) {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId));
   if (!found) return null;
-  const [orderPayments, history, refundRows] = await Promise.all([
+  const [orderPayments, history, refundRows, membership] = await Promise.all([
     db
       .select({
         id: payments.id,
@@ -33,6 +33,7 @@ export async function findOrderDetails(db: Database, orderId: string) {
       .orderBy(asc(payments.createdAt)),
     orderHistory(db, orderId),
     listRefunds(db, { orderId }),
+    membershipOfOrder(db, orderId, found.customer.email),
   ]);
   const { order } = found;
   // All of an order's refunds are in its currency.
@@ -44,7 +45,31 @@ export async function findOrderDetails(db: Database, orderId: string) {
     payments: orderPayments,
     history,
     refunds: { rows: refundRows, refunded, charged, refundable: charged ? order.amount - refunded : 0 },
+    membership,
   };
+}
+
+/**
+ * The membership the order started, or else the one its customer's address holds (a member's booking):
+ * with `started` telling them apart. Null when there is neither.
+ */
+async function membershipOfOrder(db: Database, orderId: string, email: string | null) {
+  const [membership] = await db
+    .select({
+      id: memberships.id,
+      plan: memberships.plan,
+      status: memberships.status,
+      started: sql<boolean>`${memberships.orderId} is not distinct from ${orderId}::uuid`,
+    })
+    .from(memberships)
+    .where(
+      email
+        ? or(eq(memberships.orderId, orderId), eq(memberships.email, email.toLowerCase()))
+        : eq(memberships.orderId, orderId),
+    )
+    .orderBy(desc(sql`${memberships.orderId} is not distinct from ${orderId}::uuid`))
+    .limit(1);
+  return membership ?? null;
 }
 
 export type BackOfficeOrder = NonNullable<Awaited<ReturnType<typeof findOrderDetails>>>;

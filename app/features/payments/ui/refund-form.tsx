@@ -2,13 +2,20 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Undo2 } from "lucide-react";
 import { Form } from "react-router";
+import { ConfirmStep } from "~/components/ui/confirm-step";
 import { Field, withoutKey } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField } from "~/components/ui/input-field";
 import { StatusButton } from "~/components/ui/status-button";
 import { Textarea } from "~/components/ui/textarea";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { formatMajorAmount, MAX_REFUND_REASON_LENGTH, refundSchema } from "~/features/payments/refund";
+import {
+  formatMajorAmount,
+  MAX_REFUND_REASON_LENGTH,
+  REFUND_WITHIN_DAYS,
+  refundSchema,
+  type FullRefundStep,
+} from "~/features/payments/refund";
 import type { CurrencyCode } from "~/lib/currency";
 import { formatAmountFr } from "~/lib/format-fr";
 
@@ -16,7 +23,8 @@ import { formatAmountFr } from "~/lib/format-fr";
  * The back office's refund form (refundSchema, French): an amount, prefilled with all that is left
  * to refund, and a reason. The page gives a fresh idempotency key with each load, so that a second
  * click sends the same key and refunds nothing more; give the form that key as its React `key` too,
- * so that it starts afresh after a refund. The server checks the cap again.
+ * so that it starts afresh after a refund. The server checks the cap again, and asks for a step that
+ * confirms refunding all that is left (`confirmFull`), which cannot be undone.
  */
 export function RefundForm({
   id = "refund",
@@ -26,6 +34,7 @@ export function RefundForm({
   idempotencyKey,
   lastResult,
   hidden,
+  confirmFull,
 }: {
   /** Unique on the page: the fields' ids are made from it. */
   id?: string;
@@ -38,6 +47,45 @@ export function RefundForm({
   /** The server's answer to this form's last submission, if it refused it. */
   lastResult?: SubmissionResult<string[]>;
   /** Sent with the form: which of a page's forms this is, or what it refunds (an invoice's id). */
+  hidden?: { name: string; value: string };
+  /** All that is left was asked for: the step that confirms it takes the form's place. */
+  confirmFull?: FullRefundStep;
+}) {
+  if (confirmFull) {
+    return (
+      <ConfirmStep
+        action={action ?? "."}
+        question={`Rembourser la totalité, ${formatAmountFr(confirmFull.amount, currency)} ?`}
+        consequence={`Tout ce qui reste est rendu sur la carte du client, sous ${REFUND_WITHIN_DAYS} jours, et il en reçoit un e-mail. C'est définitif.`}
+        confirmLabel="Oui, tout rembourser"
+        backTo={action ?? "."}
+        backLabel="Ne pas rembourser"
+      >
+        {hidden ? <input type="hidden" name={hidden.name} value={hidden.value} /> : null}
+        <input type="hidden" name="idempotencyKey" value={confirmFull.idempotencyKey} />
+        <input type="hidden" name="amount" value={formatMajorAmount(confirmFull.amount)} />
+        <input type="hidden" name="reason" value={confirmFull.reason} />
+      </ConfirmStep>
+    );
+  }
+  return <AmountForm {...{ id, action, refundable, currency, idempotencyKey, lastResult, hidden }} />;
+}
+
+function AmountForm({
+  id,
+  action,
+  refundable,
+  currency,
+  idempotencyKey,
+  lastResult,
+  hidden,
+}: {
+  id: string;
+  action?: string;
+  refundable: number;
+  currency: CurrencyCode;
+  idempotencyKey: string;
+  lastResult?: SubmissionResult<string[]>;
   hidden?: { name: string; value: string };
 }) {
   const pending = useIsPending({ formAction: action, fields: hidden ? { [hidden.name]: hidden.value } : undefined });

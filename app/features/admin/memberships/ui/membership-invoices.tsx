@@ -4,6 +4,7 @@ import type { InvoiceStatus } from "~/db/schema";
 import { REFUND_INVOICE_FIELD } from "~/features/admin/memberships/membership-actions";
 import type { MembershipDetails } from "~/features/admin/memberships/membership-details.server";
 import { invoiceStatusLabel } from "~/features/memberships/membership-status";
+import type { FullRefundStep } from "~/features/payments/refund";
 import { RefundForm } from "~/features/payments/ui/refund-form";
 import { formatAmountFr, formatCountFr, formatDateFr, formatDateTimeFr } from "~/lib/format-fr";
 
@@ -50,7 +51,7 @@ export function MembershipInvoices({
   /** A fresh idempotency key for each refundable invoice. */
   refundKeys: Record<string, string>;
   action: string;
-  refund?: { invoiceId: string; result: SubmissionResult<string[]> };
+  refund?: { invoiceId: string; result: SubmissionResult<string[]>; confirmFull?: FullRefundStep };
 }) {
   if (invoices.length === 0) {
     return <p className="text-sm text-muted-foreground">Aucune facture : rien n'a encore été facturé.</p>;
@@ -59,7 +60,8 @@ export function MembershipInvoices({
     <ul className="grid gap-3 text-sm" aria-label="Factures, de la plus récente à la plus ancienne">
       {invoices.map((invoice) => {
         const idempotencyKey = refundKeys[invoice.id];
-        const lastResult = refund?.invoiceId === invoice.id ? refund.result : undefined;
+        const answered = refund?.invoiceId === invoice.id ? refund : undefined;
+        const lastResult = answered?.result;
         return (
           <li key={invoice.id} className="grid gap-3 rounded-lg border p-3">
             <p className="flex flex-wrap items-center justify-between gap-2">
@@ -91,6 +93,7 @@ export function MembershipInvoices({
                     idempotencyKey={idempotencyKey}
                     lastResult={lastResult}
                     hidden={{ name: REFUND_INVOICE_FIELD, value: invoice.id }}
+                    confirmFull={answered?.confirmFull}
                   />
                 </div>
               </details>
