@@ -91,7 +91,7 @@ const RENEWAL_CHANCE = 0.8;
 const LEAVERS_CANCELLING_PERCENT = 70;
 /** Documented sandbox cards (docs/payments-and-memberships.md, "Test cards"): these renew, this one declines every renewal. */
 const RENEWING_CARDS = ["4242424242424242", "5555555555554444"];
-const DECLINING_CARD = "4000000000000341";
+const DECLINING_CARD = "4999990000000346";
 
 /** Whoever changed an order in the back office, in the seeded history. */
 const BACK_OFFICE_ACTOR = siteConfig.company.email;

@@ -30,12 +30,15 @@ describe("the refund form", () => {
   const messages = (fields: Record<string, unknown>) =>
     parse(fields).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
 
-  it("gives the amount in minor units and the trimmed reason", () => {
+  it("gives the amount in minor units, the trimmed reason, and whether the confirmation step sent it", () => {
     expect(parse({ amount: " 12,50 ", reason: "  Double charge  " }).data).toEqual({
       amount: 1250,
       reason: "Double charge",
       idempotencyKey: key,
+      confirmed: false,
     });
+    expect(parse({ amount: "12,50", reason: "x", confirmed: "yes" }).data).toMatchObject({ confirmed: true });
+    expect(parse({ amount: "12,50", reason: "x", confirmed: "on" }).success).toBe(false);
   });
 
   it("refuses a missing, zero or malformed amount, in French", () => {

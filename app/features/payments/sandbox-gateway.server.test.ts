@@ -136,9 +136,9 @@ describe("the sandbox's saved cards", () => {
     }
   });
 
-  it("pays the fast track with 4000 0000 0000 0341, then declines every renewal for insufficient funds", async () => {
+  it("pays the fast track with 4999 9900 0000 0346, then declines every renewal for insufficient funds", async () => {
     const gateway = createSandboxGateway();
-    const paid = await saving(gateway, "4000000000000341");
+    const paid = await saving(gateway, "4999990000000346");
     expect(paid.outcome).toBe("succeeded");
     for (let attempt = 0; attempt < 3; attempt++) {
       expect(await renew(gateway, paid.paymentMethod!.ref)).toMatchObject({

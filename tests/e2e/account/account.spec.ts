@@ -146,16 +146,16 @@ test.describe("a member whose renewal was declined", () => {
     const { orderId } = await bookAndPay(page, person);
     await signInWithMailedCode(page, person.email);
 
-    // A card the bank refuses is not kept; the one whose renewals are declined (0341) is.
+    // A card the bank refuses is not kept; the one whose renewals are declined (0346) is.
     await page.getByRole("link", { name: "Replace your card" }).click();
     const cardForm = page.getByRole("form", { name: "Replace your card" });
     await fillCard(cardForm, "4000 0000 0000 0002");
     await expect(page.getByText("Your card was declined.")).toBeVisible();
     await expect(cardForm.getByLabel("Card Number")).toHaveValue("");
     await screenshots(page, "account-replace-card-refused", testInfo);
-    await fillCard(cardForm, "4000 0000 0000 0341");
+    await fillCard(cardForm, "4999 9900 0000 0346");
     await expect(page.getByText("Your card is replaced").first()).toBeVisible();
-    await expect(page.getByTestId("membership-next")).toContainText("Visa ending 0341");
+    await expect(page.getByTestId("membership-next")).toContainText("Visa ending 0346");
 
     await endTrialAndBill(orderId, "open");
     const reminder = await waitForMail(person.email, { subject: /^Payment reminder/ });

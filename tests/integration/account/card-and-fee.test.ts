@@ -96,8 +96,8 @@ describe(`the member's card and unpaid fee, on ${testDatabaseKind()}`, () => {
 
   it("after a declined renewal, pays the open fee at once with a new card: active again, numbered, one receipt", async () => {
     const member = await signedInMember();
-    // A card whose renewals are declined (the sandbox's 0341), then the trial ends.
-    await post(newCard("4000000000000341"), member.cookie);
+    // A card whose renewals are declined (the sandbox's 0346), then the trial ends.
+    await post(newCard("4999990000000346"), member.cookie);
     expect((await billAtTrialEnd(member.membershipId)).counts).toMatchObject({ declined: 1 });
     expect(await membership(member.membershipId)).toMatchObject({ status: "past_due" });
     const page = await routeResult(() => accountLoader(routeArgs(pageRequest("/account", { cookie: member.cookie }))));
@@ -158,7 +158,7 @@ describe(`the member's card and unpaid fee, on ${testDatabaseKind()}`, () => {
 
   it("counts each press of Pay now against the payment limit, so a script cannot try the card without end", async () => {
     const member = await signedInMember();
-    await post(newCard("4000000000000341"), member.cookie);
+    await post(newCard("4999990000000346"), member.cookie);
     await billAtTrialEnd(member.membershipId);
     const address = "10.99.0.1";
     const press = () =>
@@ -174,7 +174,7 @@ describe(`the member's card and unpaid fee, on ${testDatabaseKind()}`, () => {
 
   it("leaves a fee a billing run is charging right now to that run", async () => {
     const member = await signedInMember();
-    await post(newCard("4000000000000341"), member.cookie);
+    await post(newCard("4999990000000346"), member.cookie);
     await billAtTrialEnd(member.membershipId);
     const fee = await openFee(member.membershipId);
     await db().update(invoices).set({ chargingSince: new Date() }).where(eq(invoices.id, fee.id));

@@ -41,7 +41,7 @@ const origin = "https://site.test";
 const ADMIN: Actor = { userId: null, label: "admin@example.org" };
 const GOOD_CARD = "4242424242424242";
 /** Pays the fast track; its saved card then declines every renewal. */
-const ALWAYS_DECLINES = "4000000000000341";
+const ALWAYS_DECLINES = "4999990000000346";
 /** Pays the fast track; its saved card declines the first renewal attempt, then pays. */
 const DECLINES_ONCE = "4000000000003055";
 const NOTHING = NO_BILLING_COUNTS;
@@ -373,7 +373,7 @@ describe(`the billing job on ${kind}`, () => {
     ]);
   });
 
-  it("ends a membership still unpaid 7 days after the reminder, and charges it no more (card 4000 0000 0000 0341)", async () => {
+  it("ends a membership still unpaid 7 days after the reminder, and charges it no more (card 4999 9900 0000 0346)", async () => {
     const member = await newMember("ann@example.com", ALWAYS_DECLINES);
     const trialEnd = member.trialEndsAt;
     const graceEnd = addDays(trialEnd, 7);
@@ -786,7 +786,7 @@ describe(`the billing job's log and metrics on ${kind}`, () => {
     expect(Object.keys(line!.fields as object).sort()).toEqual([...Object.keys(NOTHING), "durationMs"].sort());
     expect(line!.fields).toMatchObject({ invoicesCreated: 1, declined: 1 });
     const logged = JSON.stringify(lines);
-    for (const secret of ["ann.secret", member.id, member.paymentMethodRef, "0341", member.customerId]) {
+    for (const secret of ["ann.secret", member.id, member.paymentMethodRef, "0346", member.customerId]) {
       expect(logged).not.toContain(secret);
     }
   });

@@ -53,8 +53,8 @@ const ADMIN: Actor = { userId: null, label: "admin@example.org" };
 const VISA = "4242424242424242";
 const NEEDS_3DS = "4000002760003184";
 const DECLINED = "4000000000000002";
-/** Pays the fast track; every later charge of the kept card (the membership's fees) is declined. */
-const RENEWALS_DECLINED = "4000000000000341";
+/** Stripe keeps it for a customer, and declines its every charge. */
+const CHARGES_DECLINED = "4000000000000341";
 
 let handle: TestDatabase;
 const db = (): Database => handle.db;
@@ -143,6 +143,17 @@ async function paidOrder(email: string, card = VISA) {
 }
 
 /** The requests to create a payment intent for `orderId`, retries included. */
+/** The member's bank declines every fee from now: the subscription's card becomes one that Stripe keeps but never charges. */
+async function declineFeesOf(email: string) {
+  const member = await membershipOf(email);
+  const declining = await stripe.paymentMethods.create({
+    type: "card",
+    card: { number: CHARGES_DECLINED, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: "123" },
+  });
+  await stripe.paymentMethods.attach(declining.id, { customer: member.providerCustomerRef! });
+  await stripe.subscriptions.update(member.providerSubscriptionRef!, { default_payment_method: declining.id });
+}
+
 const paymentIntentsCreated = (orderId: string) =>
   fake.requests.filter(
     (request) =>
@@ -498,7 +509,8 @@ describe("the membership on Stripe Billing", () => {
   });
 
   it("follows a renewal that fails: past due and the payment reminder, once", async () => {
-    await paidOrder("lea@example.com", RENEWALS_DECLINED);
+    await paidOrder("lea@example.com");
+    await declineFeesOf("lea@example.com");
     const trial = await membershipOf("lea@example.com");
     await fake.advance(addHours(trial.trialEndsAt, 1));
     const types = await deliverNewEvents();
@@ -513,7 +525,7 @@ describe("the membership on Stripe Billing", () => {
   });
 
   /** A signed-in account whose fast track, paid with `card` (after the bank's check if it asks), started a trial that has ended. */
-  async function memberWhoseTrialEnded(card: string) {
+  async function memberWhoseTrialEnded(card: string, { feesDeclined = false } = {}) {
     const account = await createSignedInAccount(db());
     const [person] = await db().select({ id: user.id }).from(user).where(eq(user.email, account.email));
     const orderId = await book(account.email);
@@ -522,6 +534,7 @@ describe("the membership on Stripe Billing", () => {
       expect(await browser.authenticate(clientSecret, "succeed")).toBe(200);
     }
     expect(await settle(orderId)).toEqual({ kind: "paid", alreadyPaid: false });
+    if (feesDeclined) await declineFeesOf(account.email);
     const trial = await membershipOf(account.email);
     await fake.advance(addHours(trial.trialEndsAt, 1));
     return { member: { id: person!.id, email: account.email, name: account.fullName, fullName: null }, trial };
@@ -569,12 +582,13 @@ describe("the membership on Stripe Billing", () => {
   });
 
   it("takes a declined fee's payment with another card on the account, and charges the next fees to that card", async () => {
-    const { member } = await memberWhoseTrialEnded(RENEWALS_DECLINED);
+    const { member } = await memberWhoseTrialEnded(VISA, { feesDeclined: true });
     await deliverNewEvents();
     const pastDue = await membershipOf(member.email);
     expect(pastDue.status).toBe("past_due");
     const fee = await providerFee(db(), gateway, member);
-    expect(fee).toMatchObject({ awaitsAuthentication: false, card: { last4: "0341" } });
+    // Declined: the page offers the card on file, ours (the declining one was set in Stripe's dashboard).
+    expect(fee).toMatchObject({ awaitsAuthentication: false, card: { last4: "4242" } });
     expect(await browser.confirm(fee!.clientSecret, VISA, { keep: true })).toEqual({ status: "succeeded" });
     // Stripe's webhook is quicker than the page: the fee is paid when the page asks, and the card still follows.
     await deliverNewEvents();
@@ -975,12 +989,7 @@ describe("plan changes on Stripe Billing", () => {
 
   it("a declined card leaves the plan and Stripe's price as they were, with nothing to pay", async () => {
     const { member, now } = await paidMember("ravi@example.com", 10);
-    const card = await stripe.paymentMethods.create({
-      type: "card",
-      card: { number: DECLINED, exp_month: 12, exp_year: now.getUTCFullYear() + 2, cvc: "123" },
-    });
-    await stripe.paymentMethods.attach(card.id, { customer: member.providerCustomerRef! });
-    await stripe.subscriptions.update(member.providerSubscriptionRef!, { default_payment_method: card.id });
+    await declineFeesOf("ravi@example.com");
     const quote = await otherPlanQuote(db(), gateway, member.id, now);
     if (quote?.kind !== "upgrade") throw new Error(`expected an upgrade, got ${quote?.kind}`);
 

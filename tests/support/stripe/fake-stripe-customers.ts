@@ -126,7 +126,6 @@ export abstract class CustomersState extends StripeStore {
     });
     this.cards.set(method.id, {
       kind: TEST_CARDS[number] ?? "declines",
-      charged: false,
       setUpForFutureUse: false,
       usedWithoutCustomer: false,
     });

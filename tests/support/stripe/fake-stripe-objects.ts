@@ -300,7 +300,8 @@ type CardKind =
   | "authenticates_until_set_up"
   | "declines"
   | "insufficient_funds"
-  | "declines_after_first";
+  /** Attaches to a customer, as Stripe documents 4000 0000 0000 0341; every charge is declined. */
+  | "attaches_then_declines";
 export const TEST_CARDS: Record<string, CardKind> = {
   "4242424242424242": "succeeds",
   "5555555555554444": "succeeds",
@@ -308,7 +309,7 @@ export const TEST_CARDS: Record<string, CardKind> = {
   "4000002500003155": "authenticates_until_set_up",
   "4000000000000002": "declines",
   "4000000000009995": "insufficient_funds",
-  "4000000000000341": "declines_after_first",
+  "4000000000000341": "attaches_then_declines",
 };
 export const DECLINED: CardError = {
   code: "card_declined",
@@ -335,7 +336,6 @@ export const NO_PAYMENT_METHOD: CardError = {
 /** What the fake remembers of a card instead of its number. */
 export interface CardState {
   kind: CardKind;
-  charged: boolean;
   setUpForFutureUse: boolean;
   usedWithoutCustomer: boolean;
 }

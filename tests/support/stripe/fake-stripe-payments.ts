@@ -244,7 +244,7 @@ export abstract class PaymentsState extends CustomersState {
     }
     const failure = needsAuthentication
       ? AUTHENTICATION_REQUIRED
-      : card.kind === "declines" || (card.kind === "declines_after_first" && card.charged)
+      : card.kind === "declines" || card.kind === "attaches_then_declines"
         ? DECLINED
         : card.kind === "insufficient_funds"
           ? NO_FUNDS
@@ -285,7 +285,6 @@ export abstract class PaymentsState extends CustomersState {
     } else {
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
-      card.charged = true;
       if (intent.setup_future_usage && intent.customer) {
         this.attach(method, this.get("customer", intent.customer));
         card.setUpForFutureUse = true;
