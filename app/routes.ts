@@ -23,6 +23,8 @@ export default [
     route("admin/data-requests/:requestId/export", "routes/admin.data-requests.$requestId.export.ts"),
     route("admin/statistics", "routes/admin.statistics.tsx"),
     route("admin/emails", "routes/admin.emails.tsx"),
+    route("admin/emails/:mailId", "routes/admin.emails.$mailId.tsx"),
+    route("admin/emails/:mailId/pieces/:index", "routes/admin.emails.$mailId.pieces.$index.ts"),
     route("admin/system", "routes/admin.system.tsx"),
     route("admin/system/failed-emails", "routes/admin.system.failed-emails.tsx"),
     route("admin/system/failed-events", "routes/admin.system.failed-events.tsx"),

@@ -74,7 +74,7 @@ const QUICK_ACCESS = [
   { to: "/admin/messages", label: "Messages", icon: Inbox },
   { to: "/admin/withdrawals", label: "Rétractations", icon: Undo2 },
   { to: "/admin/data-requests", label: "Demandes RGPD", icon: ShieldCheck },
-  { to: "/admin/emails", label: "Aperçu des e-mails", icon: Mail },
+  { to: "/admin/emails", label: "E-mails", icon: Mail },
   { to: "/admin/system", label: "Système", icon: Server },
 ];
 

@@ -8,6 +8,7 @@ const LISTS: Record<string, string> = {
   "/admin/memberships": "Abonnements",
   "/admin/data-requests": "Demandes RGPD",
   "/admin/system": "Système",
+  "/admin/emails": "E-mails",
 };
 
 /** Where a back-office page's back link goes: a page below another to that one, any other page to the dashboard. */

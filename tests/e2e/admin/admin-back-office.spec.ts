@@ -118,11 +118,44 @@ test.describe("the back office", () => {
     await checkLayouts(page, testInfo, "admin-customer");
   });
 
-  test("an admin previews every e-mail the site sends, rendered with sample data", async ({ page }, testInfo) => {
+  test("an admin reads the mails the site sent, as their recipient got them, with their files", async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail("outbox");
+    await bookAndPay(page, { email });
     await signInAsNewAdmin(page);
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Aperçu des e-mails" }).click();
+    await page.getByRole("link", { name: "E-mails", exact: true }).click();
     await expect(page).toHaveURL("/admin/emails");
+    await expect(page.getByRole("link", { name: "E-mails envoyés" })).toHaveAttribute("aria-current", "page");
+    await page.getByLabel("Destinataire (tout ou partie de l'adresse)").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page).toHaveURL(/\/admin\/emails\?q=/);
+    const list = page.getByRole("region", { name: "E-mails, du plus récent au plus ancien" });
+    await expect(list.getByRole("link", { name: /^Your Fast Track booking FT-/ })).toHaveCount(1);
+    await expect(list.getByRole("row").filter({ hasNotText: email })).toHaveCount(1); // the header only
+    await checkLayouts(page, testInfo, "admin-outbox");
+
+    await list.getByRole("link", { name: /^Your Fast Track booking FT-/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Your Fast Track booking FT-/);
+    const mail = page.frameLocator('iframe[title^="Aperçu : Your Fast Track booking"]');
+    await expect(mail.getByText("Your Fast Track is booked")).toBeVisible();
+    const calendar = page.getByRole("link", { name: "fast-track.ics (text/calendar)" });
+    const file = await page.request.get((await calendar.getAttribute("href"))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("text/calendar");
+    expect(await file.text()).toContain("BEGIN:VCALENDAR");
+    await checkLayouts(page, testInfo, "admin-outbox-mail");
+
+    await page.goto("/admin/emails?q=nobody-at-all");
+    await expect(page.getByText("Aucun e-mail pour cette adresse.")).toBeVisible();
+  });
+
+  test("an admin previews every e-mail the site sends, rendered with sample data", async ({ page }, testInfo) => {
+    await signInAsNewAdmin(page);
+    await page.goto("/admin/emails");
+    await page.getByRole("link", { name: "Modèles" }).click();
+    await expect(page).toHaveURL("/admin/emails?vue=modeles");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mails");
     const templates = page.getByRole("navigation", { name: "Modèles d'e-mails" }).getByRole("link");
     await expect(templates).toHaveCount((await emailSamples("https://example.org")).length);

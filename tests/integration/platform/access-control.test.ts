@@ -15,6 +15,8 @@ import { action as orderAction, loader as orderLoader } from "~/routes/admin.ord
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { loader as ordersExportLoader } from "~/routes/admin.orders.export[.csv]";
 import { loader as emailsLoader } from "~/routes/admin.emails";
+import { loader as emailLoader } from "~/routes/admin.emails.$mailId";
+import { loader as emailFileLoader } from "~/routes/admin.emails.$mailId.pieces.$index";
 import { loader as withdrawalsLoader } from "~/routes/admin.withdrawals";
 import { loader as systemLoader } from "~/routes/admin.system";
 import { action as failedEmailsAction, loader as failedEmailsLoader } from "~/routes/admin.system.failed-emails";
@@ -179,6 +181,22 @@ const PROTECTED: ProtectedEntry[] = [
     kind: "page",
     path: "/admin/emails",
     run: (r) => emailsLoader(routeArgs(r)),
+  },
+  {
+    name: "GET /admin/emails/:mailId",
+    module: "admin.emails.$mailId.tsx",
+    kind: "page",
+    path: `/admin/emails/${NO_SUCH_REQUEST}`,
+    run: (r) => emailLoader(routeArgs(r, { mailId: NO_SUCH_REQUEST })),
+    adminStatus: 404,
+  },
+  {
+    name: "GET /admin/emails/:mailId/pieces/:index",
+    module: "admin.emails.$mailId.pieces.$index.ts",
+    kind: "page",
+    path: `/admin/emails/${NO_SUCH_REQUEST}/pieces/0`,
+    run: (r) => emailFileLoader(routeArgs(r, { mailId: NO_SUCH_REQUEST, index: "0" })),
+    adminStatus: 404,
   },
   {
     name: "GET /admin/system",

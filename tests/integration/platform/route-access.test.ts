@@ -160,6 +160,18 @@ const TABLE: RouteAccess[] = [
   { route: "admin/withdrawals", path: "/admin/withdrawals", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/statistics", path: "/admin/statistics", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   { route: "admin/emails", path: "/admin/emails", get: adminPage(200), post: everyone(NOT_ALLOWED) },
+  {
+    route: "admin/emails/:mailId",
+    path: `/admin/emails/${NO_SUCH_ID}`,
+    get: adminPage(404),
+    post: everyone(NOT_ALLOWED),
+  },
+  {
+    route: "admin/emails/:mailId/pieces/:index",
+    path: `/admin/emails/${NO_SUCH_ID}/pieces/0`,
+    get: adminPage(404),
+    post: everyone(NOT_ALLOWED),
+  },
   { route: "admin/system", path: "/admin/system", get: adminPage(200), post: everyone(NOT_ALLOWED) },
   {
     route: "admin/system/failed-emails",
