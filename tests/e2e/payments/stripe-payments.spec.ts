@@ -89,6 +89,26 @@ function signInAsAdmin(page: Page, server: ProductionServer) {
   );
 }
 
+/** The subscription the payment of `orderId` started, from the fake's events. */
+function subscriptionStartedBy(fake: FakeStripe, orderId: string) {
+  const started = fake.events.find(
+    (event) =>
+      event.type === "customer.subscription.created" &&
+      (event.data.object.metadata as Record<string, string>).orderId === orderId,
+  );
+  return started!.data.object.id as string;
+}
+
+/** Stripe's API as an operator calls it (its dashboard): GET, or POST with a form body. */
+function stripeApiOf(fake: FakeStripe) {
+  return (path: string, body?: string) =>
+    fetch(`${fake.origin}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { Authorization: `Bearer ${fake.secretKey}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    }).then((response) => response.json() as Promise<Record<string, unknown>>);
+}
+
 /** Stripe's card field, as the card holder fills it. */
 async function typeCard(page: Page, number: string) {
   const field = page.locator("[data-fake-stripe-card]");
@@ -311,10 +331,9 @@ stripeTest(
     await page.getByRole("button", { name: "Oui, résilier immédiatement" }).click();
     await expect(page.getByText("Abonnement résilié")).toBeVisible();
     await expect(cardOf(page, "Statut")).toContainText("Résiliée");
-    const subscription = await fetch(`${stripeSite.fake.origin}/v1/subscriptions/${subscriptionRef}`, {
-      headers: { Authorization: `Bearer ${stripeSite.fake.secretKey}` },
-    }).then((response) => response.json() as Promise<{ status: string }>);
-    expect(subscription.status).toBe("canceled");
+    expect(await stripeApiOf(stripeSite.fake)(`/v1/subscriptions/${subscriptionRef}`)).toMatchObject({
+      status: "canceled",
+    });
     await screenshots(page, "stripe-admin-membership", testInfo);
 
     await page.goto(`/admin/orders/${orderId}`);
@@ -351,21 +370,8 @@ stripeTest.describe("a Stripe member's own account", () => {
       // The trial ends at Stripe (trial_end=now, as an operator may do it): the fee is charged with
       // nobody present, and this card's bank wants its holder to confirm every payment.
       await stripeSite.fake.settled();
-      const started = stripeSite.fake.events.find(
-        (event) =>
-          event.type === "customer.subscription.created" &&
-          (event.data.object.metadata as Record<string, string>).orderId === orderId,
-      );
-      const subscriptionRef = started!.data.object.id as string;
-      const stripeApi = (path: string, body?: string) =>
-        fetch(`${stripeSite.fake.origin}${path}`, {
-          method: body ? "POST" : "GET",
-          headers: {
-            Authorization: `Bearer ${stripeSite.fake.secretKey}`,
-            "Content-Type": "application/x-www-form-urlencoded",
-          },
-          body,
-        }).then((response) => response.json() as Promise<Record<string, unknown>>);
+      const subscriptionRef = subscriptionStartedBy(stripeSite.fake, orderId);
+      const stripeApi = stripeApiOf(stripeSite.fake);
       expect(await stripeApi(`/v1/subscriptions/${subscriptionRef}`, "trial_end=now")).toMatchObject({
         status: "past_due",
       });
@@ -436,21 +442,8 @@ stripeTest(
     await pressFinish(page);
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed" })).toBeVisible();
     await stripeSite.fake.settled();
-    const started = stripeSite.fake.events.find(
-      (event) =>
-        event.type === "customer.subscription.created" &&
-        (event.data.object.metadata as Record<string, string>).orderId === orderId,
-    );
-    const subscriptionRef = started!.data.object.id as string;
-    const stripeApi = (path: string, body?: string) =>
-      fetch(`${stripeSite.fake.origin}${path}`, {
-        method: body ? "POST" : "GET",
-        headers: {
-          Authorization: `Bearer ${stripeSite.fake.secretKey}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body,
-      }).then((response) => response.json() as Promise<Record<string, unknown>>);
+    const subscriptionRef = subscriptionStartedBy(stripeSite.fake, orderId);
+    const stripeApi = stripeApiOf(stripeSite.fake);
     // The first quarter starts now (trial_end=now, as an operator may end a trial): its fee is paid.
     expect(await stripeApi(`/v1/subscriptions/${subscriptionRef}`, "trial_end=now")).toMatchObject({
       status: "active",

@@ -26,16 +26,7 @@ import { formatAmountFr } from "~/lib/format-fr";
  * so that it starts afresh after a refund. The server checks the cap again, and asks for a step that
  * confirms refunding all that is left (`confirmFull`), which cannot be undone.
  */
-export function RefundForm({
-  id = "refund",
-  action,
-  refundable,
-  currency,
-  idempotencyKey,
-  lastResult,
-  hidden,
-  confirmFull,
-}: {
+interface RefundFormProps {
   /** Unique on the page: the fields' ids are made from it. */
   id?: string;
   /** Where the form posts; the page's own action when not given. */
@@ -50,44 +41,37 @@ export function RefundForm({
   hidden?: { name: string; value: string };
   /** All that is left was asked for: the step that confirms it takes the form's place. */
   confirmFull?: FullRefundStep;
-}) {
-  if (confirmFull) {
-    return (
-      <ConfirmStep
-        action={action ?? "."}
-        question={`Rembourser la totalité, ${formatAmountFr(confirmFull.amount, currency)} ?`}
-        consequence={`Tout ce qui reste est rendu sur la carte du client, sous ${REFUND_WITHIN_DAYS} jours, et il en reçoit un e-mail. C'est définitif.`}
-        confirmLabel="Oui, tout rembourser"
-        backTo={action ?? "."}
-        backLabel="Ne pas rembourser"
-      >
-        {hidden ? <input type="hidden" name={hidden.name} value={hidden.value} /> : null}
-        <input type="hidden" name="idempotencyKey" value={confirmFull.idempotencyKey} />
-        <input type="hidden" name="amount" value={formatMajorAmount(confirmFull.amount)} />
-        <input type="hidden" name="reason" value={confirmFull.reason} />
-      </ConfirmStep>
-    );
-  }
-  return <AmountForm {...{ id, action, refundable, currency, idempotencyKey, lastResult, hidden }} />;
+}
+
+export function RefundForm({ confirmFull, ...form }: RefundFormProps) {
+  if (!confirmFull) return <AmountForm {...form} />;
+  const { action, currency, hidden } = form;
+  return (
+    <ConfirmStep
+      action={action ?? "."}
+      question={`Rembourser la totalité, ${formatAmountFr(confirmFull.amount, currency)} ?`}
+      consequence={`Tout ce qui reste est rendu sur la carte du client, sous ${REFUND_WITHIN_DAYS} jours, et il en reçoit un e-mail. C'est définitif.`}
+      confirmLabel="Oui, tout rembourser"
+      backTo={action ?? "."}
+      backLabel="Ne pas rembourser"
+    >
+      {hidden ? <input type="hidden" name={hidden.name} value={hidden.value} /> : null}
+      <input type="hidden" name="idempotencyKey" value={confirmFull.idempotencyKey} />
+      <input type="hidden" name="amount" value={formatMajorAmount(confirmFull.amount)} />
+      <input type="hidden" name="reason" value={confirmFull.reason} />
+    </ConfirmStep>
+  );
 }
 
 function AmountForm({
-  id,
+  id = "refund",
   action,
   refundable,
   currency,
   idempotencyKey,
   lastResult,
   hidden,
-}: {
-  id: string;
-  action?: string;
-  refundable: number;
-  currency: CurrencyCode;
-  idempotencyKey: string;
-  lastResult?: SubmissionResult<string[]>;
-  hidden?: { name: string; value: string };
-}) {
+}: Omit<RefundFormProps, "confirmFull">) {
   const pending = useIsPending({ formAction: action, fields: hidden ? { [hidden.name]: hidden.value } : undefined });
   const [form, fields] = useForm({
     id,
