@@ -23,7 +23,8 @@ import {
   recordFeesPaid,
   type PaidFee,
 } from "./fee-outcomes.server";
-import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership, membershipPlanName } from "./membership-status";
+import { RECURRING_MEMBERSHIP_STATUSES, isLiveMembership } from "./membership-status";
+import { scheduledPlanNote } from "./plan-change";
 import { finishPlanChanges } from "./plan-change.server";
 import { planFee } from "./trial-offer";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
@@ -233,7 +234,7 @@ async function closeEndedPeriods(tx: Database, { now, counts }: BillingContext) 
       membershipId: membership.id,
       to: membership.status,
       actor: SYSTEM_ACTOR,
-      note: `Formule : ${membershipPlanName(membership.plan)} → ${membershipPlanName(membership.scheduledPlan!)}, au début de la nouvelle période`,
+      note: scheduledPlanNote(membership.plan, membership.scheduledPlan!),
       changes: { plan: membership.scheduledPlan!, price: planFee(membership.scheduledPlan!), scheduledPlan: null },
     })),
   );

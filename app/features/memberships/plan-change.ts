@@ -1,5 +1,6 @@
 import type { MembershipPlan, MembershipStatus } from "~/db/schema";
 import { companyDay } from "~/lib/company-time";
+import { membershipPlanName } from "./membership-status";
 import { planFee } from "./trial-offer";
 
 const DAY_MS = 86_400_000;
@@ -52,6 +53,10 @@ export function prorationDate(period: PaidPeriod): Date {
   const seconds = Math.round((end - ((end - period.periodStart.getTime()) * left) / total) / 1000);
   return new Date(seconds * 1000);
 }
+
+/** The history's note when a move to a cheaper plan is made, as the next quarter starts. */
+export const scheduledPlanNote = (from: MembershipPlan, to: MembershipPlan) =>
+  `Formule : ${membershipPlanName(from)} → ${membershipPlanName(to)}, au début de la nouvelle période`;
 
 /** The plan a member of `plan` can move to: there are two. */
 export function otherPlan(plan: MembershipPlan): MembershipPlan {

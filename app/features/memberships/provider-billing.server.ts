@@ -10,6 +10,8 @@ import { AUTHENTICATION_REQUIRED, mailBasics, recordFeeDeclined, recordFeesPaid 
 import { membershipEndedMail } from "./membership-mails";
 import { changeMembership, type Membership } from "./membership-status.server";
 import { isLiveMembership } from "./membership-status";
+import { scheduledPlanNote } from "./plan-change";
+import { planFee } from "./trial-offer";
 
 /** Run in the transaction of the effect: false when the event was acted on before. */
 export type Claim = (tx: Database) => Promise<boolean>;
@@ -138,6 +140,21 @@ async function endMembership(tx: Database, membership: Membership, { now, origin
   }
 }
 
+/** The plan a membership moves to when its next quarter starts (ADR 030), made its plan: the membership as it then is. */
+async function startScheduledPlan(tx: Database, membership: Membership): Promise<Membership> {
+  const to = membership.scheduledPlan;
+  if (!to) return membership;
+  const changes = { plan: to, price: planFee(to), scheduledPlan: null };
+  await changeMembership(tx, {
+    membershipId: membership.id,
+    to: membership.status,
+    actor: SYSTEM_ACTOR,
+    note: scheduledPlanNote(membership.plan, to),
+    changes,
+  });
+  return { ...membership, ...changes };
+}
+
 /** Our invoice's key for one of the provider's: one row of ours per invoice of theirs. */
 export const providerInvoiceKey = (gatewayName: string, invoiceRef: string) => `${gatewayName}:${invoiceRef}`;
 
@@ -186,21 +203,24 @@ export async function followInvoice(
     const [ours] = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, idempotencyKey)).for("update");
     if (!ours || ours.status !== "open") return "nothing-to-do";
     if (invoice.status === "paid") {
+      const period =
+        subscription && subscription.currentPeriodEnd > membership.currentPeriodEnd
+          ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }
+          : undefined;
+      // A move to a cheaper plan asked for last quarter: Stripe billed its price, and its quarter starts now.
+      const billed = period ? await startScheduledPlan(tx, membership) : membership;
       await recordFeesPaid(
         tx,
         [
           {
-            membership,
+            membership: billed,
             invoice: ours,
             attempts: invoice.attempts,
             chargeRef: invoice.paymentRef ?? invoice.ref,
             paidAt: now,
             note: `${gateway.name} ${invoice.ref}`,
             card,
-            period:
-              subscription && subscription.currentPeriodEnd > membership.currentPeriodEnd
-                ? { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }
-                : undefined,
+            period,
           },
         ],
         origin,

@@ -1035,6 +1035,40 @@ describe("plan changes on Stripe Billing", () => {
     expect(fees.map((fee) => fee.amount)).toEqual([7900, 7900]);
   });
 
+  it("a move to Medium is made when Stripe bills the next quarter at Medium's fee", async () => {
+    await paidOrder("mila@example.com");
+    const trial = await membershipOf("mila@example.com");
+    expect(await changeTo(trial.id, "premium", new Date(), null)).toMatchObject({ kind: "changed" });
+    await fake.advance(addHours(trial.trialEndsAt, 1));
+    await deliverNewEvents();
+    const premium = await membershipOf("mila@example.com");
+    const now = addDays(premium.currentPeriodStart, 60);
+    await fake.advance(now);
+    expect(await changeTo(premium.id, "medium", now, null)).toMatchObject({ kind: "scheduled" });
+
+    await fake.advance(addHours(premium.currentPeriodEnd, 1));
+    await deliverNewEvents();
+    expect(await membershipOf("mila@example.com")).toMatchObject({
+      plan: "medium",
+      price: 4900,
+      scheduledPlan: null,
+      status: "active",
+    });
+    const fees = await db().select().from(invoices).where(eq(invoices.membershipId, premium.id));
+    expect(fees.map((fee) => fee.amount).toSorted()).toEqual([4900, 7900]);
+    const history = await db()
+      .select({ note: membershipEvents.note, fromPlan: membershipEvents.fromPlan, plan: membershipEvents.plan })
+      .from(membershipEvents)
+      .where(eq(membershipEvents.membershipId, premium.id));
+    expect(history).toContainEqual({
+      note: "Formule : Premium → Medium, au début de la nouvelle période",
+      fromPlan: "premium",
+      plan: "medium",
+    });
+    const receipts = (await mailsTo("mila@example.com")).filter((mail) => /^Receipt/.test(mail.subject));
+    expect(receipts.at(-1)?.textBody).toContain("Medium");
+  });
+
   it("a request that dies after Stripe charged is finished by the follow-up under the same key: one charge", async () => {
     const { member, now } = await paidMember("tess@example.com", 30);
     const quote = await otherPlanQuote(db(), gateway, member.id, now);
