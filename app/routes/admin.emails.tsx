@@ -80,7 +80,7 @@ function Outbox({ q, page, mails, more }: Extract<Route.ComponentProps["loaderDa
   return (
     <SectionCard
       title="E-mails envoyés"
-      subtitle="Du plus récent au plus ancien. Le job de conservation les efface comme le reste de la file d'envoi."
+      subtitle="Du plus récent au plus ancien. Ils restent dans la file d'envoi ; l'effacement des données d'une adresse efface les siens."
       contentClassName="grid gap-4"
     >
       <Form method="get" role="search" className="grid gap-2">
