@@ -148,14 +148,14 @@ describe("the sandbox's saved cards", () => {
     }
   });
 
-  it("declines the first renewal attempt of 4000 0000 0000 3055, then pays the retries", async () => {
+  it("declines the first renewal attempt of 4999 9900 0000 3050, then pays the retries", async () => {
     const gateway = createSandboxGateway();
-    const ref = await savedCard(gateway, "4000000000003055");
+    const ref = await savedCard(gateway, "4999990000003050");
     expect((await renew(gateway, ref)).outcome).toBe("insufficient_funds");
     expect((await renew(gateway, ref)).outcome).toBe("succeeded");
     expect((await renew(gateway, ref)).outcome).toBe("succeeded");
     // Each saved card declines once, not each card number.
-    expect((await renew(gateway, await savedCard(gateway, "4000000000003055"))).outcome).toBe("insufficient_funds");
+    expect((await renew(gateway, await savedCard(gateway, "4999990000003050"))).outcome).toBe("insufficient_funds");
   });
 
   it("pays the fast track with 4000 0027 6000 3184, then holds each renewal for its card holder, whose own charge passes", async () => {
@@ -178,7 +178,7 @@ describe("the sandbox's saved cards", () => {
 
   it("gives the first answer again for a key it has seen, without charging again", async () => {
     const gateway = createSandboxGateway();
-    const ref = await savedCard(gateway, "4000000000003055");
+    const ref = await savedCard(gateway, "4999990000003050");
     const key = randomUUID();
     const [declined, repeated] = await Promise.all([renew(gateway, ref, key), renew(gateway, ref, key)]);
     expect(repeated).toEqual(declined);

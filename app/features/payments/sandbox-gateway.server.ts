@@ -24,7 +24,7 @@ export const SANDBOX_TEST_CARDS: Record<string, { outcome: ChargeOutcome; messag
   "4000000000009995": { outcome: "insufficient_funds", message: "Your card has insufficient funds." },
   // They pay the fast track; their saved card then misbehaves at renewal (see SAVED_CARD_BEHAVIOURS).
   "4999990000000346": { outcome: "succeeded", message: "Payment accepted." },
-  "4000000000003055": { outcome: "succeeded", message: "Payment accepted." },
+  "4999990000003050": { outcome: "succeeded", message: "Payment accepted." },
   "4000002760003184": { outcome: "succeeded", message: "Payment accepted." },
 };
 
@@ -33,7 +33,7 @@ type SavedCardBehaviour = "pays" | "declines" | "declines-once" | "authenticates
 
 const SAVED_CARD_BEHAVIOURS: Record<string, SavedCardBehaviour> = {
   "4999990000000346": "declines",
-  "4000000000003055": "declines-once",
+  "4999990000003050": "declines-once",
   // As Stripe's card of that number: the bank checks every payment, so a renewal with nobody there
   // waits for its card holder, and a charge the member asks for on the account passes.
   "4000002760003184": "authenticates",

@@ -43,7 +43,7 @@ const GOOD_CARD = "4242424242424242";
 /** Pays the fast track; its saved card then declines every renewal. */
 const ALWAYS_DECLINES = "4999990000000346";
 /** Pays the fast track; its saved card declines the first renewal attempt, then pays. */
-const DECLINES_ONCE = "4000000000003055";
+const DECLINES_ONCE = "4999990000003050";
 const NOTHING = NO_BILLING_COUNTS;
 
 let handle: TestDatabase;
@@ -318,7 +318,7 @@ describe(`the billing job on ${kind}`, () => {
     expect(reminder!.text).toContain("Visa ending 4242");
   });
 
-  it("after a decline, sends the payment reminder, retries and is paid (card 4000 0000 0000 3055)", async () => {
+  it("after a decline, sends the payment reminder, retries and is paid (card 4999 9900 0000 3050)", async () => {
     const member = await newMember("ann@example.com", DECLINES_ONCE);
     const trialEnd = member.trialEndsAt;
     const graceEnd = addDays(trialEnd, 7);
@@ -336,7 +336,7 @@ describe(`the billing job on ${kind}`, () => {
     for (const body of [reminder!.text, reminder!.html!]) {
       expect(body).toContain(formatMemberDay(graceEnd));
       expect(body).toContain("€49");
-      expect(body).toContain("Visa card ending 3055");
+      expect(body).toContain("Visa card ending 3050");
     }
 
     expect(await bill(addDays(trialEnd, 1))).toEqual(NOTHING);
