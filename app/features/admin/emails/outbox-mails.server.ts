@@ -21,9 +21,7 @@ export async function listOutboxMails(db: Database, { q, page }: { q: string; pa
       to: outbox.to,
       subject: outbox.subject,
       status: outbox.status,
-      attempts: outbox.attempts,
       createdAt: outbox.createdAt,
-      sentAt: outbox.sentAt,
     })
     .from(outbox)
     .where(q ? ilike(outbox.to, `%${likeEscaped(q)}%`) : undefined)

@@ -10,7 +10,6 @@ export interface OutboxRow {
   subject: string;
   status: string;
   createdAt: Date;
-  sentAt: Date | null;
 }
 
 const COLUMNS = [{ label: "Objet" }, { label: "Destinataire" }, { label: "Statut" }, { label: "Créé le" }];
