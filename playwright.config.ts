@@ -13,6 +13,9 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 }
 // The server's secret, shared with the CLIs the tests run beside it (billing mails carry sealed links).
 process.env.E2E_APP_SECRET ??= randomBytes(32).toString("base64url");
+// The address the browser uses, the server's SITE_URL (required in production on PostgreSQL) and its
+// commands': mails then link where the browser's cookies are.
+process.env.E2E_SITE_URL = `http://127.0.0.1:${PORT}`;
 
 // The mail sink's ports follow E2E_PORT, so parallel runs on other ports never share a sink.
 const MAIL_SINK_SMTP_PORT = PORT + 20_000;
@@ -56,6 +59,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         HOST: "127.0.0.1",
+        SITE_URL: process.env.E2E_SITE_URL,
         LOG_LEVEL: "warn",
         // Trusting the loopback proxy lets each test speak from an address of its own (fixtures.ts), so
         // that tests running together do not exhaust one address's sign-in rate limit.

@@ -2,6 +2,8 @@ import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
+const SITE_URL = "https://www.jetlane.example";
+
 describe("parseEnv", () => {
   it("fills the defaults for an empty environment: PGlite in ./data on port 3000", () => {
     expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: "./data", NODE_ENV: "production" });
@@ -23,9 +25,18 @@ describe("parseEnv", () => {
   });
 
   it("accepts a PostgreSQL URL", () => {
-    expect(parseEnv({ DATABASE_URL: "postgresql://app@db.internal:5432/site" }).DATABASE_URL).toBe(
+    expect(parseEnv({ DATABASE_URL: "postgresql://app@db.internal:5432/site", SITE_URL }).DATABASE_URL).toBe(
       "postgresql://app@db.internal:5432/site",
     );
+  });
+
+  it("requires SITE_URL in production on PostgreSQL, where links must not name this machine", () => {
+    const postgres = { DATABASE_URL: "postgres://app@db.internal/site" };
+    expect(() => parseEnv(postgres)).toThrow(/SITE_URL: is required in production on PostgreSQL \(DATABASE_URL\)/);
+    expect(() => parseEnv({ ...postgres, SITE_URL: "" })).toThrow(/SITE_URL: is required/);
+    expect(parseEnv({ ...postgres, SITE_URL }).SITE_URL).toBe(SITE_URL);
+    expect(parseEnv({ ...postgres, NODE_ENV: "development" }).SITE_URL).toBeUndefined();
+    expect(parseEnv({}).SITE_URL).toBeUndefined();
   });
 
   it("sends mail from a no-reply address on the main domain unless MAIL_FROM says otherwise", () => {
@@ -129,9 +140,11 @@ describe("Stripe", () => {
 describe("WEB_CONCURRENCY", () => {
   it("runs one process per core on PostgreSQL (up to 8), and one on the embedded database", () => {
     const cores = Math.min(availableParallelism(), 8);
-    expect(parseEnv({ DATABASE_URL: "postgres://app@db.internal/site" }).WEB_CONCURRENCY).toBe(cores);
+    expect(parseEnv({ DATABASE_URL: "postgres://app@db.internal/site", SITE_URL }).WEB_CONCURRENCY).toBe(cores);
     expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
-    expect(parseEnv({ DATABASE_URL: "postgres://app@db.internal/site", WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(
+      parseEnv({ DATABASE_URL: "postgres://app@db.internal/site", SITE_URL, WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY,
+    ).toBe(3);
   });
 
   it.each(["0", "-2", "1.5", "two", "9"])("refuses %j", (value) => {
@@ -149,7 +162,7 @@ describe("WEB_CONCURRENCY", () => {
 });
 
 describe("DATABASE_POOL_SIZE and DATABASE_POOLER", () => {
-  const postgres = { DATABASE_URL: "postgres://app@pgbouncer.internal:6432/site" };
+  const postgres = { DATABASE_URL: "postgres://app@pgbouncer.internal:6432/site", SITE_URL };
 
   it("default to 10 connections per process and no pooler", () => {
     expect(parseEnv(postgres)).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_POOLER: "none" });

@@ -12,7 +12,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Public origin of the site, used for canonical links and e-mail links. */
+  /**
+   * Where people reach the site, which every link of its pages and e-mails names; required in
+   * production on PostgreSQL. Unset, the server's own address from HOST and PORT (`siteOrigin`).
+   */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
@@ -142,6 +145,14 @@ const checkedEnvSchema = envSchema
         code: "custom",
         path: ["DATABASE_POOLER"],
         message: "only applies to PostgreSQL: set DATABASE_URL to the pooler's address",
+      });
+    }
+    if (parsed.NODE_ENV === "production" && parsed.DATABASE_URL && !parsed.SITE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message:
+          "is required in production on PostgreSQL (DATABASE_URL): the address people use, which every e-mail links to",
       });
     }
     if (parsed.AI_BASE_URL && !parsed.AI_MODEL) {

@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       currency: currencyFromRequest(request),
       toast,
-      origin: siteOrigin(request),
+      origin: siteOrigin(),
       ...(await accountSummary(request)),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,

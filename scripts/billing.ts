@@ -5,7 +5,7 @@
 import type { BillingCounts } from "~/features/memberships/billing-job.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { commandOrigin } from "~/lib/site-origin.server";
 import { runWithDatabase } from "./database-cli";
 
 const LABELS: Record<keyof BillingCounts, string> = {
@@ -26,7 +26,7 @@ if (!at || Number.isNaN(at.getTime())) {
   process.exitCode = 1;
 } else {
   await runWithDatabase(async (db) => {
-    const outcome = await runBilling(db, sandboxGateway, { now: at, origin: configuredOrigin() });
+    const outcome = await runBilling(db, sandboxGateway, { now: at, origin: commandOrigin() });
     if (!outcome.ran) {
       console.error("Another billing run is under way (on another instance): stopped. Try again in a minute.");
     }

@@ -48,7 +48,7 @@ import { gatewayLabel } from "~/features/payments/live-gateway.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { scheduleRetention } from "~/features/privacy/retention-job.server";
 import { markInterruptedRuns } from "~/lib/job-runs.server";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { recordServedOrigin, siteOrigin } from "~/lib/site-origin.server";
 import { logger } from "~/logger.server";
 import { PUBLIC_PAGE_PATHS } from "~/platform/seo/sitemap";
 import { clientAddress } from "./client-address";
@@ -210,6 +210,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   }
   const handle = await openDatabase(databaseTargetFromEnv(config), { countQueries: config.BENCH_COUNT_QUERIES });
   installDatabase(handle);
+  if (handle.kind === "pglite") recordServedOrigin(config);
   if (cluster.isPrimary) await markDeadRuns(handle.db);
   if (config.METRICS_TOKEN) startProcessMetrics();
   const outboxWorker = startOutboxWorker(handle.db, config);
@@ -228,7 +229,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
       ? scheduleBilling(handle.db, sandboxGateway, {
           intervalMs: config.BILLING_INTERVAL_MINUTES * 60_000,
           firstRunDelayMs: BILLING_FIRST_RUN_DELAY_MS,
-          origin: configuredOrigin(config),
+          origin: siteOrigin(config),
           logger,
         })
       : undefined;
@@ -236,7 +237,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
     intervalMs: FOLLOW_UP_INTERVAL_MS,
     firstRunDelayMs: FOLLOW_UP_FIRST_RUN_DELAY_MS,
     logger,
-    origin: configuredOrigin(config),
+    origin: siteOrigin(config),
   });
   const inFlight = inFlightWork();
   const server = (await createApp(options, inFlight)).listen(config.PORT, config.HOST, () => {

@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return redirectWithToast(
       "/account",
-      await settleProviderFee(db, gateway, user, { invoiceRef: ref, now: new Date(), origin: siteOrigin(request) }),
+      await settleProviderFee(db, gateway, user, { invoiceRef: ref, now: new Date(), origin: siteOrigin() }),
     );
   } catch (error) {
     logger.warn({ err: error }, "a paid fee could not be read from the payment provider");

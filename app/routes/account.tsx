@@ -71,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const query = new URL(request.url).searchParams;
   const confirm = query.get("confirm");
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   const gateway = paymentGateway();
   const live = membership !== null && isLiveMembership(membership.status);
   return {
@@ -153,7 +153,7 @@ export async function action({ request }: Route.ActionArgs) {
     // A charge of the card, as the payment page's: counted against the same limit.
     const limit = await countClientRequest(db, "payment", request);
     if (limit.limited) return redirectWithToast("/account", { type: "error", title: TOO_MANY_REQUESTS });
-    return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin(request) }));
+    return redirectWithToast("/account", await payOwnFee(db, gateway, user, { now, origin: siteOrigin() }));
   }
   if (intent === "change-plan") {
     const form = planChangeForm.safeParse(Object.fromEntries(formData));
@@ -171,14 +171,13 @@ export async function action({ request }: Route.ActionArgs) {
         expectedAmount: expectedAmount ?? null,
         idempotencyKey: key,
         now,
-        origin: siteOrigin(request),
+        origin: siteOrigin(),
       }),
     );
   }
-  if (intent === "keep-plan")
-    return redirectWithToast("/account", await keepOwnPlan(db, gateway, user, siteOrigin(request)));
+  if (intent === "keep-plan") return redirectWithToast("/account", await keepOwnPlan(db, gateway, user, siteOrigin()));
   if (intent === "cancel") {
-    return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin(request) }));
+    return redirectWithToast("/account", await cancelOwnMembership(db, user, { now, origin: siteOrigin() }));
   }
   if (intent === "erase") return redirectWithToast("/account", await requestOwnErasure(db, user, now));
   if (intent === "withdraw") {
@@ -190,7 +189,7 @@ export async function action({ request }: Route.ActionArgs) {
             orderId,
             scope: scope.data,
             now,
-            origin: siteOrigin(request),
+            origin: siteOrigin(),
           })
         : null;
     return redirectWithToast(

@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!found) throw new Response("Not Found", { status: 404 });
   const submission = parseWithZod(await readFormData(request), { schema: eraseSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await eraseDataRequest(db, found, admin, siteOrigin(request));
+  const outcome = await eraseDataRequest(db, found, admin, siteOrigin());
   if (!outcome.erased) {
     const formErrors = ["Vous ne pouvez pas effacer votre propre compte depuis cette page."];
     return data({ result: submission.reply({ formErrors }) }, { status: 409 });

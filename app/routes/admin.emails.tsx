@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = new URL(request.url).searchParams;
   if (query.get("vue") === SAMPLES) {
-    const samples = await emailSamples(siteOrigin(request));
+    const samples = await emailSamples(siteOrigin());
     return {
       view: "samples" as const,
       samples: samples.map((sample) => ({

@@ -107,7 +107,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (formData.has(PLAN_CHANGE_FIELD)) return changePlanAsAdmin(request, formData, { membershipId, actor, page });
   if (formData.has(KEEP_PLAN_FIELD)) {
-    const outcome = await keepPlan(db, paymentGateway(), { membershipId, actor, origin: siteOrigin(request) });
+    const outcome = await keepPlan(db, paymentGateway(), { membershipId, actor, origin: siteOrigin() });
     switch (outcome.kind) {
       case "not-found":
         throw NOT_FOUND();
@@ -143,7 +143,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     atOnce: submission.value.cancel === "now",
     actor,
     now: new Date(),
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
   });
   switch (outcome.kind) {
     case "not-found":
@@ -179,7 +179,7 @@ async function changePlanAsAdmin(
     idempotencyKey: form.data.key,
     actor,
     now: new Date(),
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
   });
   const name = membershipPlanName(form.data.planChange);
   switch (outcome.kind) {

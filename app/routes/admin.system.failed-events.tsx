@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const outcome = await retryFailedEvent(
-    { db: database().db, client: stripe.client, gateway, origin: siteOrigin(request), logger },
+    { db: database().db, client: stripe.client, gateway, origin: siteOrigin(), logger },
     { id: retry.data.id, actor: { userId: admin.id, label: admin.email } },
   );
   switch (outcome.kind) {

@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const opened = await openOrderPayment(db, gateway, {
       orderId: params.orderId,
-      origin: siteOrigin(request),
+      origin: siteOrigin(),
       consentedAt: new Date(),
     });
     if (opened.kind === "open") return Response.json({ clientSecret: opened.clientSecret });

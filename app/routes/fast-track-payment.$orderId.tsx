@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
   NOINDEX,
 ];
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const { db } = database();
   const order = await findOrder(db, params.orderId);
   const none = {
@@ -53,7 +53,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
   if (!order) return data({ ...none, order: null }, { status: 404 });
   if (isPaidStatus(order.status)) {
-    const [voucher, trial] = await Promise.all([voucherFor(siteOrigin(request), order), trialStartedBy(db, order.id)]);
+    const [voucher, trial] = await Promise.all([voucherFor(siteOrigin(), order), trialStartedBy(db, order.id)]);
     return data({ ...none, order, voucher, trial });
   }
   const now = new Date();
@@ -91,7 +91,7 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
       payForOrder(database().db, gateway, {
         orderId,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
-        origin: siteOrigin(request),
+        origin: siteOrigin(),
         consentedAt: new Date(),
       }),
     failure: { log: "payment failed", formError: "Payment failed. Please try again." },
@@ -122,7 +122,7 @@ function confirmFree(request: Request, orderId: string) {
     schema: freeBookingSchema,
     rateLimit: "payment",
     refuseUnexpectedFields: "the amount is set by us",
-    save: () => confirmFreeBooking(database().db, { orderId, origin: siteOrigin(request), consentedAt: new Date() }),
+    save: () => confirmFreeBooking(database().db, { orderId, origin: siteOrigin(), consentedAt: new Date() }),
     failure: {
       log: "free booking could not be confirmed",
       formError: "We could not confirm your booking. Please try again.",
@@ -143,7 +143,7 @@ function settleHostedPayment(request: Request, orderId: string, gateway: HostedC
     schema: z.object({}),
     // Counted when it was opened (./open): one payment counts once.
     rateLimit: null,
-    save: () => settleOrderPayment(database().db, gateway, { by: { orderId }, origin: siteOrigin(request) }),
+    save: () => settleOrderPayment(database().db, gateway, { by: { orderId }, origin: siteOrigin() }),
     failure: {
       log: "payment could not be settled",
       formError:

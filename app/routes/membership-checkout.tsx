@@ -140,7 +140,7 @@ function startTrial(request: Request) {
       rateLimit: "payment",
       refuseUnexpectedFields: "the price is set by us",
       refusalData: backToDetails,
-      save: (input) => settleHostedCheckout(database().db, gateway, { ...input, origin: siteOrigin(request), now }),
+      save: (input) => settleHostedCheckout(database().db, gateway, { ...input, origin: siteOrigin(), now }),
       failure,
       answer: (outcome, { refuse }) => answer(outcome, refuse) as ReturnType<typeof refuse>,
     });
@@ -157,7 +157,7 @@ function startTrial(request: Request) {
       startMembershipCheckout(database().db, gateway, {
         ...input,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
-        origin: siteOrigin(request),
+        origin: siteOrigin(),
         now,
       }),
     failure,

@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
       client: stripe.client,
       webhookSecret: stripe.webhookSecret,
       gateway,
-      origin: siteOrigin(request),
+      origin: siteOrigin(),
       logger,
     },
     { payload: await request.text(), signature: request.headers.get("stripe-signature") },

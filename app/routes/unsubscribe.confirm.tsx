@@ -45,7 +45,7 @@ const CONFIRMATION_STATUS: Record<CancellationLink["state"], number> = {
 export async function action({ request }: Route.ActionArgs) {
   const token = (await readFormData(request)).get("token");
   const link = await confirmCancellationLink(database().db, typeof token === "string" ? token : null, {
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
   });
   if (link.state === "confirmed") nudgeOutbox();
   return data({ link }, { status: CONFIRMATION_STATUS[link.state] });

@@ -31,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
     request,
     form: "unsubscribe",
     schema: unsubscribeSchema,
-    save: ({ email }) => requestCancellation(database().db, { email, origin: siteOrigin(request) }),
+    save: ({ email }) => requestCancellation(database().db, { email, origin: siteOrigin() }),
     redirectTo: () => "/unsubscribe",
     success: { type: "success", title: UNSUBSCRIBE_LINK_SENT },
   });

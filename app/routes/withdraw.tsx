@@ -49,7 +49,7 @@ export function action({ request }: Route.ActionArgs) {
       const { receivedAt } = await recordWithdrawal(database().db, paymentGateway(), {
         details,
         idempotencyKey: idempotencyKey!,
-        origin: siteOrigin(request),
+        origin: siteOrigin(),
       });
       return { step: "received", ...receiptTime(receivedAt), email: details.email };
     },

@@ -112,6 +112,7 @@ export async function startServer(options: {
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",
+    SITE_URL: `http://127.0.0.1:${options.port}`,
     LOG_LEVEL: "warn",
     RETENTION_INTERVAL_MINUTES: "0",
     // The load generators speak for many clients through X-Forwarded-For (bench/lib/booking-load.ts).

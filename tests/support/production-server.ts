@@ -40,6 +40,7 @@ export async function startProductionServer(
     samePort = false,
     postgresServerUrl,
     databaseUrl,
+    dataDir: givenDataDir,
   }: {
     dataOf?: ProductionServer;
     samePort?: boolean;
@@ -47,11 +48,13 @@ export async function startProductionServer(
     postgresServerUrl?: string;
     /** A PostgreSQL database to use as it is, left for the caller to drop. */
     databaseUrl?: string;
+    /** An embedded database's folder to use as it is, left for the caller to remove. */
+    dataDir?: string;
   } = {},
 ): Promise<ProductionServer> {
   const port = dataOf && samePort ? Number(new URL(dataOf.baseUrl).port) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = dataOf?.dataDir ?? mkdtempSync(join(tmpdir(), "server-process-"));
+  const dataDir = dataOf?.dataDir ?? givenDataDir ?? mkdtempSync(join(tmpdir(), "server-process-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -63,6 +66,8 @@ export async function startProductionServer(
     ...extraEnv,
   };
   delete env.DATABASE_URL;
+  // Required in production on PostgreSQL; on the embedded database, HOST and PORT give the same address.
+  if (kind === "postgres") env.SITE_URL ??= baseUrl;
   let removeData = async () => {};
   if (kind === "postgres" && dataOf) {
     env.DATABASE_URL = dataOf.databaseUrl;
@@ -77,7 +82,7 @@ export async function startProductionServer(
     env.APP_SECRET ??= randomBytes(32).toString("base64url");
     removeData = () => database.drop();
   }
-  if (!dataOf) {
+  if (!dataOf && !givenDataDir) {
     const dropDatabase = removeData;
     removeData = async () => {
       await dropDatabase();

@@ -67,7 +67,7 @@ function createAuth(handle: DatabaseHandle) {
         sendVerificationOTP: async ({ email, otp, type }, context) => {
           if (type !== "sign-in") return;
           if (!context?.request) throw new Error("sign-in codes are asked for through the site's forms only");
-          const origin = siteOrigin(context.request);
+          const origin = siteOrigin();
           await enqueueMail(handle.db, { to: email, ...(await signInCodeMail({ email, code: otp, origin })) });
         },
       }),

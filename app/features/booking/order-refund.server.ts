@@ -5,7 +5,7 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type Refundable, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { manageMembershipLink } from "~/features/auth/sign-in-link.server";
 import { isUuid } from "~/lib/uuid";
 import { wasCharged } from "./order-status";
@@ -44,7 +44,7 @@ export const orderRefunds: Refundable<{ orderId: string }> = {
               paidFor: `Fast Track order ${order.orderNumber}`,
               cardBrand: charge.brand,
               cardLast4: charge.last4,
-              account: { label: "See your bookings", href: manageMembershipLink(configuredOrigin(), order.email) },
+              account: { label: "See your bookings", href: manageMembershipLink(siteOrigin(), order.email) },
             }
           : null,
     };

@@ -5,7 +5,7 @@ import type { PaymentGateway } from "~/features/payments/gateway";
 import type { RefundInput } from "~/features/payments/refund";
 import { issueRefund, type Refundable, type RefundOutcome } from "~/features/payments/refunds.server";
 import type { Actor } from "~/lib/actor";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { manageMembershipLink } from "~/features/auth/sign-in-link.server";
 import { siteConfig } from "../../../site.config";
 import { formatMemberDay } from "./membership-mails";
@@ -34,7 +34,7 @@ export const invoiceRefunds: Refundable<{ invoiceId: string }> = {
             cardLast4: membership.cardLast4,
             account: {
               label: "Manage your membership",
-              href: manageMembershipLink(configuredOrigin(), membership.email),
+              href: manageMembershipLink(siteOrigin(), membership.email),
             },
           }
         : null,

@@ -80,7 +80,12 @@ function signInAsAdmin(page: Page, server: ProductionServer) {
       grantAdmin: async (address) => {
         await confirmAddress(page, address);
         await promisify(execFile)("npm", ["run", "--silent", "admin:grant", "--", address], {
-          env: { ...process.env, DATABASE_URL: server.databaseUrl, APP_SECRET: server.appSecret },
+          env: {
+            ...process.env,
+            DATABASE_URL: server.databaseUrl,
+            APP_SECRET: server.appSecret,
+            SITE_URL: server.baseUrl,
+          },
         });
       },
       signIn: (person) => signIn(page, person),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { outbox, user, verification } from "~/db/schema";
 import { createBooking } from "~/features/booking/orders.server";
 import { RATE_LIMIT_TIERS } from "~/lib/rate-limit.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { action as signInAction, loader as signInLoader, WRONG_CODE } from "~/routes/account.sign-in";
 import { loader as accountLoader } from "~/routes/account";
 import { bookingInput } from "../../support/integration/booking-helpers";
@@ -44,7 +45,7 @@ async function signInMail(email: string) {
     .limit(1);
   if (!mail) throw new Error(`no sign-in code was mailed to ${email}`);
   const code = /^(\d{6})$/m.exec(mail.text)?.[1];
-  const link = /http:\/\/localhost\/account\/sign-in\?link=[\w-]+/.exec(mail.text)?.[0];
+  const link = new RegExp(`${siteOrigin()}/account/sign-in\\?link=[\\w-]+`).exec(mail.text)?.[0];
   if (!code || !link) throw new Error(`the sign-in mail to ${email} has no code or link: ${mail.text}`);
   return { ...mail, code, link };
 }
@@ -155,7 +156,7 @@ describe(`the member area's sign-in with an e-mailed code, on ${testDatabaseKind
     await askForCode(email);
     const { code, link } = await signInMail(email);
     for (let scan = 0; scan < 3; scan++) {
-      const page = await routeResult(() => signInLoader(routeArgs(pageRequest(link.replace("http://localhost", "")))));
+      const page = await routeResult(() => signInLoader(routeArgs(pageRequest(link.replace(siteOrigin(), "")))));
       expect(page.status).toBe(200);
       expect(page.data).toEqual({ email, code, codeStep: true });
     }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, refunds, user } from "~/db/schema";
 import { formatMajorAmount } from "~/features/payments/refund";
 import { formatAmount } from "~/lib/currency";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { formatAmountFr } from "~/lib/format-fr";
 import type { BackOfficeOrder } from "~/features/admin/orders/order-details.server";
 import type { OrdersPage } from "~/features/admin/orders/orders-admin.server";
@@ -395,7 +395,7 @@ describe(`refunds from an order's admin page on ${testDatabaseKind()}`, () => {
       expect(body).toContain("ending 4242");
     }
     expect(accountLinkOf(mail.textBody, "See your bookings")).toEqual({
-      origin: configuredOrigin(),
+      origin: siteOrigin(),
       email: "zoe@example.com",
     });
   });

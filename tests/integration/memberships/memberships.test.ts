@@ -28,7 +28,7 @@ import type {
 import { processMetrics } from "~/platform/observability/metrics.server";
 import { createSandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { CUSTOMER_ACTOR, type Actor } from "~/lib/actor";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { siteConfig } from "../../../site.config";
 import { accountLinkOf } from "../../support/integration/account-link";
 import { bookingInput, emptyBookingTables, rowCounts } from "../../support/integration/booking-helpers";
@@ -751,7 +751,7 @@ describe(`refunding an invoice on ${kind}`, () => {
       `Medium membership, ${formatMemberDay(invoice!.periodStart)} to ${formatMemberDay(invoice!.periodEnd)}`,
     );
     expect(accountLinkOf(mails[0]!.text, "Manage your membership")).toEqual({
-      origin: configuredOrigin(),
+      origin: siteOrigin(),
       email: "ann@example.com",
     });
   });

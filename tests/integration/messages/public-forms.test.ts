@@ -12,6 +12,7 @@ import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { SEND_FAILED } from "~/features/messages/public-form.server";
 import type { FormActionData } from "~/lib/form-result";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { action as contactAction } from "~/routes/contact";
 import { action as servicesContactAction } from "~/routes/services.contact";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
@@ -233,7 +234,7 @@ async function requestLink(email: string) {
     .where(
       and(eq(outbox.to, email), eq(outbox.subject, `${siteConfig.company.name}: confirm your unsubscribe request`)),
     );
-  const link = /http:\/\/localhost\/unsubscribe\/confirm\?token=([\w-]+)/.exec(mail!.textBody);
+  const link = new RegExp(`${siteOrigin()}/unsubscribe/confirm\\?token=([\\w-]+)`).exec(mail!.textBody);
   expect(link, mail!.textBody).not.toBeNull();
   return link![1]!;
 }

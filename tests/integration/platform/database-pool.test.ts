@@ -19,7 +19,7 @@ describe.runIf(testDatabaseKind() === "postgres")("DATABASE_POOL_SIZE on Postgre
 
   it("holds no more connections than it says, however many queries wait", async () => {
     const handle = await openDatabase(
-      databaseTargetFromEnv(parseEnv({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: "2" })),
+      databaseTargetFromEnv(parseEnv({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: "2", NODE_ENV: "test" })),
     );
     try {
       const backends = await Promise.all(

@@ -13,6 +13,14 @@ export const NEEDS_POSTGRES =
 
 let pool: pg.Pool | undefined;
 
+/** The environment of an operator's command beside the e2e server: its database, secret and address. */
+const e2eCommandEnv = () => ({
+  ...process.env,
+  DATABASE_URL: e2eDatabaseUrl,
+  APP_SECRET: process.env.E2E_APP_SECRET,
+  SITE_URL: process.env.E2E_SITE_URL,
+});
+
 export function e2eDatabase(): pg.Pool {
   if (!e2eDatabaseUrl) throw new Error(NEEDS_POSTGRES);
   pool ??= new pg.Pool({ connectionString: e2eDatabaseUrl, max: 2 });
@@ -24,7 +32,7 @@ const run = promisify(execFile);
 /** `npm run admin:<command> -- <email>` against the e2e server's database, as an operator would. */
 export async function adminCli(command: "grant" | "revoke", email: string) {
   const { stdout } = await run("npm", ["run", "--silent", `admin:${command}`, "--", email], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, APP_SECRET: process.env.E2E_APP_SECRET },
+    env: e2eCommandEnv(),
   });
   return stdout;
 }
@@ -35,7 +43,7 @@ export async function adminCli(command: "grant" | "revoke", email: string) {
  */
 export async function billingCli() {
   const { stdout } = await run("npm", ["run", "--silent", "billing"], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, APP_SECRET: process.env.E2E_APP_SECRET },
+    env: e2eCommandEnv(),
   });
   return stdout;
 }
