@@ -1,9 +1,10 @@
 // Creates the memberships' products and quarterly prices in Stripe (ADR 018), once: run again, it
-// finds them and changes nothing. `npm run stripe:setup` with STRIPE_SECRET_KEY (and the other Stripe
-// variables) set as the server has them.
+// finds them and changes nothing. Then checks that Stripe's statement descriptor is the one the
+// pages announce. `npm run stripe:setup` with STRIPE_SECRET_KEY (and the other Stripe variables)
+// set as the server has them.
 import { env } from "~/env.server";
 import { createStripeClient } from "~/features/payments/stripe/stripe-client.server";
-import { setUpStripeCatalogue } from "~/features/payments/stripe/stripe-setup.server";
+import { setUpStripeCatalogue, statementDescriptorAtStripe } from "~/features/payments/stripe/stripe-setup.server";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 
 const config = env();
@@ -16,7 +17,18 @@ if (!config.STRIPE_SECRET_KEY) {
     for (const line of await setUpStripeCatalogue(stripe, MEMBERSHIP_TERMS)) {
       console.log(`  ${line.lookupKey}: ${line.priceId} (${line.created ? "created" : "already there"})`);
     }
-    console.log("Stripe is ready for memberships.");
+    const { announced, atStripe } = await statementDescriptorAtStripe(stripe);
+    if (atStripe === announced) {
+      console.log(`  statement descriptor: ${announced} (as the payment pages and the terms say)`);
+      console.log("Stripe is ready for memberships.");
+    } else {
+      console.error(
+        `The payment pages and the terms say charges appear as ${announced} on bank statements, but Stripe's ` +
+          `statement descriptor is ${atStripe ?? "not set"}: set it to ${announced} in Stripe's dashboard ` +
+          "(Settings, Business, Public details), then run this again.",
+      );
+      process.exitCode = 1;
+    }
   } catch (error) {
     console.error(`Stripe setup failed: ${(error as Error).message}`);
     process.exitCode = 1;

@@ -9,6 +9,7 @@ import { confirmAddress, signIn, signUp } from "../../support/e2e/auth-page";
 import { bookAndReachPayment, consentBox } from "../../support/e2e/booking-form";
 import { NEEDS_POSTGRES } from "../../support/e2e/database";
 import { bookingFormFields } from "../../support/booking-fields";
+import { STATEMENT_DESCRIPTOR } from "~/features/payments/statement-descriptor";
 import { RATE_LIMIT_TIERS } from "~/lib/rate-limit.server";
 import { askForCode, codeOf, linkOf, signInWithMailedCode } from "../../support/e2e/member-sign-in";
 import {
@@ -37,7 +38,8 @@ const stripeTest = test.extend<{ sentToUs: string[] }, { stripeSite: StripeSite 
   stripeSite: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from its first parameter.
     async ({}, use) => {
-      const fake = await startFakeStripe();
+      // Its statement descriptor set in the dashboard as the going-live steps say.
+      const fake = await startFakeStripe({ statementDescriptor: STATEMENT_DESCRIPTOR });
       const stripeEnv = {
         STRIPE_SECRET_KEY: fake.secretKey,
         STRIPE_PUBLISHABLE_KEY: fake.publishableKey,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STATEMENT_DESCRIPTOR } from "~/features/payments/statement-descriptor";
 import { runNpmScript } from "../../support/integration/npm-script";
 import { startFakeStripe, type FakeStripe } from "../../support/stripe/fake-stripe";
 
@@ -6,7 +7,8 @@ let fake: FakeStripe;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  // As the operator sets it in the dashboard (docs/payments-and-memberships.md, "Going live").
+  fake = await startFakeStripe({ statementDescriptor: STATEMENT_DESCRIPTOR });
   env = {
     STRIPE_SECRET_KEY: fake.secretKey,
     STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
@@ -31,6 +33,30 @@ describe("npm run stripe:setup", () => {
       headers: { Authorization: `Bearer ${fake.secretKey}` },
     }).then((response) => response.json() as Promise<{ data: { unit_amount: number; recurring: object }[] }>);
     expect(prices.data).toMatchObject([{ recurring: { interval: "month", interval_count: 3 } }]);
+  });
+
+  it("refuses to call Stripe ready while its statement descriptor is not the one the pages announce", async () => {
+    fake.statementDescriptor = null;
+    const unset = await runNpmScript("stripe:setup", [], env);
+    expect(unset.code).toBe(1);
+    expect(unset.output).toContain(
+      `The payment pages and the terms say charges appear as ${STATEMENT_DESCRIPTOR} on bank statements, ` +
+        `but Stripe's statement descriptor is not set: set it to ${STATEMENT_DESCRIPTOR} in Stripe's dashboard`,
+    );
+    expect(unset.output).not.toContain("Stripe is ready");
+
+    fake.statementDescriptor = "FASTTRACK.JETLANE.EXAMPLE";
+    const other = await runNpmScript("stripe:setup", [], env);
+    expect(other.code).toBe(1);
+    expect(other.output).toContain("but Stripe's statement descriptor is FASTTRACK.JETLANE.EXAMPLE");
+
+    fake.statementDescriptor = STATEMENT_DESCRIPTOR.toLowerCase();
+    const same = await runNpmScript("stripe:setup", [], env);
+    expect(same.code).toBe(0);
+    expect(same.output).toContain(
+      `statement descriptor: ${STATEMENT_DESCRIPTOR} (as the payment pages and the terms say)`,
+    );
+    expect(same.output).toContain("Stripe is ready for memberships.");
   });
 
   it("says what is wrong when Stripe is not configured or refuses the key", async () => {

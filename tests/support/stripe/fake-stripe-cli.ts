@@ -1,6 +1,7 @@
 // The fake Stripe for manual runs:
 //   npx tsx tests/support/stripe/fake-stripe-cli.ts --port 12111 [--webhook-url http://localhost:5173/webhooks/stripe]
 import { parseArgs } from "node:util";
+import { STATEMENT_DESCRIPTOR } from "../../../app/features/payments/statement-descriptor";
 import { startFakeStripe } from "./fake-stripe";
 
 const { values } = parseArgs({
@@ -12,7 +13,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 
-const fake = await startFakeStripe({ port, webhookUrl: values["webhook-url"] });
+// Its statement descriptor is the site's, as the going-live steps have the operator set it.
+const fake = await startFakeStripe({
+  port,
+  webhookUrl: values["webhook-url"],
+  statementDescriptor: STATEMENT_DESCRIPTOR,
+});
 console.log(`Fake Stripe listening on ${fake.origin}
 STRIPE_API_BASE=${fake.origin}
 STRIPE_JS_URL=${fake.jsUrl}

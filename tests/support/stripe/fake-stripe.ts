@@ -42,6 +42,8 @@ export interface Outage {
 export interface FakeStripeOptions {
   port?: number;
   webhookUrl?: string;
+  /** The account's statement descriptor, as its public details in Stripe's dashboard set it; unset, none. */
+  statementDescriptor?: string;
 }
 
 export interface FakeStripe {
@@ -60,6 +62,8 @@ export interface FakeStripe {
   ): { payload: string; signature: string };
   deliver(eventId: string): Promise<number>;
   autoDeliver: boolean;
+  /** The account's statement descriptor (`settings.payments.statement_descriptor`), changed as in the dashboard. */
+  statementDescriptor: string | null;
   outage: Outage | undefined;
   advance(to: Date): Promise<void>;
   /** Resolves once every event queued for automatic delivery has been sent. */
@@ -178,6 +182,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   });
   const list = "limit starting_after";
   const routes: Route[] = [
+    // The account the secret key belongs to (GET /v1/account): only what the site reads of it.
+    route("GET", "/v1/account", "", () => ({
+      id: `acct_${secretKey.slice(-16)}`,
+      object: "account",
+      settings: {
+        payments: { statement_descriptor: fake.statementDescriptor },
+        card_payments: { statement_descriptor_prefix: null },
+      },
+    })),
     route("POST", "/v1/customers", "email name description metadata payment_method invoice_settings", (p) =>
       state.createCustomer(p),
     ),
@@ -443,6 +456,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     deliveries: [],
     events: state.events,
     autoDeliver: true,
+    statementDescriptor: options.statementDescriptor ?? null,
     outage: undefined,
     setWebhookUrl(url) {
       webhookUrl = url;

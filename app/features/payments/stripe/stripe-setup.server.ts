@@ -3,6 +3,7 @@ import { CURRENCY_CODES } from "~/db/enums";
 import { MEMBERSHIP_PLANS } from "~/db/schema";
 import { toMinorUnits } from "~/lib/currency";
 import { siteConfig } from "../../../../site.config";
+import { STATEMENT_DESCRIPTOR } from "../statement-descriptor";
 import { priceLookupKey } from "./stripe-prices";
 
 export interface SetupLine {
@@ -50,4 +51,21 @@ export async function setUpStripeCatalogue(
     }
   }
   return lines;
+}
+
+export interface DescriptorCheck {
+  /** What the payment pages and the terms announce. */
+  announced: string;
+  /** What Stripe prints on card statements for this account, null when it has none set. */
+  atStripe: string | null;
+}
+
+/**
+ * Our charges carry no suffix, so a card statement shows the account's own statement descriptor,
+ * which only Stripe's dashboard sets for one's own account: read it back to compare.
+ */
+export async function statementDescriptorAtStripe(stripe: Stripe): Promise<DescriptorCheck> {
+  const account = await stripe.accounts.retrieveCurrent();
+  const atStripe = account.settings?.payments.statement_descriptor?.trim().toUpperCase() || null;
+  return { announced: STATEMENT_DESCRIPTOR, atStripe };
 }
