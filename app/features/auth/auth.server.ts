@@ -50,7 +50,10 @@ function createAuth(handle: DatabaseHandle) {
       sendOnSignUp: true,
       expiresIn: VERIFICATION_LINK_HOURS * 3600,
       sendVerificationEmail: async ({ user: created, url }) => {
-        await enqueueMail(handle.db, { to: created.email, ...(await addressConfirmationMail(url)) });
+        // better-auth builds the link on the request's origin when SITE_URL is unset: the site's instead.
+        const link = new URL(url);
+        const atSite = new URL(`${link.pathname}${link.search}`, siteOrigin()).href;
+        await enqueueMail(handle.db, { to: created.email, ...(await addressConfirmationMail(atSite)) });
       },
     },
     user: { additionalFields: { fullName: { type: "string", required: false } } },

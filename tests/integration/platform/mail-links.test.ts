@@ -41,14 +41,15 @@ async function member(email: string, trialEndsAt: Date) {
 }
 
 /** POST as a client that claims another host, as anyone can. */
-function postWithHost(url: string, host: string, fields: Record<string, string>) {
-  const body = new URLSearchParams(fields).toString();
+function postWithHost(url: string, host: string, fields: Record<string, string>, type: "form" | "json" = "form") {
+  const body = type === "form" ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
+  const contentType = type === "form" ? "application/x-www-form-urlencoded" : "application/json";
   return new Promise<number>((resolve, reject) => {
     const sent = httpRequest(
       url,
       {
         method: "POST",
-        headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+        headers: { Host: host, "Content-Type": contentType, "Content-Length": Buffer.byteLength(body) },
       },
       (response) => {
         response.resume();
@@ -105,6 +106,13 @@ describe(`links in the mails of the server, its jobs and its commands on ${datab
       website: "",
     });
     expect(unsubscribe).toBeLessThan(400);
+    const signUp = await postWithHost(
+      `${served}/api/auth/sign-up/email`,
+      "attacker.example",
+      { email: "new-account@example.org", password: "a long enough password", name: "New Account" },
+      "json",
+    );
+    expect(signUp).toBe(200);
     await waitFor(() => server!.output().includes('"msg":"billing run"'), "the server's first billing run");
     expect(await server.stop()).toBe(0);
 
@@ -138,6 +146,8 @@ describe(`links in the mails of the server, its jobs and its commands on ${datab
       // the unsubscribe request's confirmation link, the fee's receipt
       "charged-by-the-server@example.org",
       "charged-by-the-server@example.org",
+      // the address confirmation of a sign-up
+      "new-account@example.org",
       "reminded-by-the-command@example.org",
     ]);
     for (const mail of mails) {
