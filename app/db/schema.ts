@@ -808,6 +808,50 @@ export const refunds = pgTable(
   ],
 );
 
+export const REVENUE_KINDS = [
+  /** Fees charged: invoices 'paid', and 'refunded' ones, which were paid first (their refunds are `fee_refund`). */
+  "fee",
+  /** Refunds made ('done') of orders. */
+  "order_refund",
+  /** Refunds made ('done') of fees. */
+  "fee_refund",
+] as const;
+export type RevenueKind = (typeof REVENUE_KINDS)[number];
+
+/**
+ * The money of fees and refunds per kind and currency, kept by statement-level triggers on `invoices`
+ * and `refunds` like `order_totals` (migration 0031, ADR 031), in the same slots. With `order_totals`
+ * (orders that were charged) it gives the dashboard's fast tracks, fees, refunds and net per currency.
+ */
+export const revenueTotals = pgTable(
+  "revenue_totals",
+  {
+    kind: text().$type<RevenueKind>().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    slot: smallint().notNull(),
+    /** Minor units of `currency`, positive for refunds too. */
+    amount: bigint({ mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.currency, table.slot] })],
+);
+
+/**
+ * `revenue_totals` per Amsterdam day, for the statistics (migration 0031, ADR 031): a fee counts on the
+ * day it was paid, a refund on the day it was asked of the gateway (its row's creation).
+ */
+export const revenueDays = pgTable(
+  "revenue_days",
+  {
+    day: date().notNull(),
+    kind: text().$type<RevenueKind>().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
+    slot: smallint().notNull(),
+    /** Minor units of `currency`, positive for refunds too. */
+    amount: bigint({ mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.kind, table.currency, table.slot] })],
+);
+
 export const WITHDRAWAL_OUTCOMES = [
   /** Matched a contract within its withdrawal period: the membership ended and the refund was made. */
   "withdrawn",

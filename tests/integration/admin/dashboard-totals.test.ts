@@ -1,7 +1,9 @@
 import { addDays, subDays } from "date-fns";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CURRENCY_CODES, memberships, orders } from "~/db/schema";
+import { CURRENCY_CODES, invoices, memberships, orders, refunds } from "~/db/schema";
+import { refundOrder } from "~/features/booking/order-refund.server";
+import { refundInvoice } from "~/features/memberships/invoice-refund.server";
 import { changeOrderStatus } from "~/features/booking/order-status.server";
 import { runBilling } from "~/features/memberships/billing-job.server";
 import { cancelMembership } from "~/features/memberships/cancellation.server";
@@ -14,9 +16,11 @@ import { seedDatabase } from "../../../scripts/seed-database";
 import { bookingInput, bookingTestDatabase, emptyBookingTables } from "../../support/integration/booking-helpers";
 import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
 import { book, payByCard } from "../../support/integration/personal-data-fixtures";
+import { paidMember } from "../../support/integration/memberships-fixtures";
 import { testDatabaseKind } from "../../support/test-database";
 import {
   expectMembershipFiguresToMatchRecount,
+  expectRevenueToMatchRecount,
   expectTotalsToMatchRecount,
 } from "../../support/integration/totals-recount";
 
@@ -144,6 +148,61 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
     // A membership never charged has no invoice to keep it: deleting it takes its history along.
     await db().delete(memberships).where(eq(memberships.id, three!.id));
     expect(membersOf(await expectMembershipFiguresToMatchRecount(db()))).toEqual({ active: 1, cancelled: 1 });
+  });
+
+  it("follow fees and refunds through the billing job, refunds of orders and fees, updates and deletions", async () => {
+    const { invoice, orderId } = await paidMember(db());
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const fee = invoice.amount;
+    expect(await expectRevenueToMatchRecount(db())).toEqual([
+      { currency: "EUR", fastTracks: order!.amount, fees: fee, refunds: 0, net: order!.amount + fee },
+    ]);
+
+    const refund = (key: string, amount: number, confirmed?: boolean) => ({
+      amount,
+      reason: "Test",
+      idempotencyKey: key,
+      confirmed,
+    });
+    // Part of the order, then the whole fee, then the rest of the order: the order and the invoice
+    // end 'refunded' and stay in the gross figures, each refund taken off once.
+    await refundOrder(db(), sandboxGateway, { orderId, refund: refund("order-1", 500), actor: ADMIN });
+    expect(await expectRevenueToMatchRecount(db())).toEqual([
+      { currency: "EUR", fastTracks: order!.amount, fees: fee, refunds: 500, net: order!.amount + fee - 500 },
+    ]);
+    expect(
+      await refundInvoice(db(), sandboxGateway, {
+        invoiceId: invoice.id,
+        refund: refund("fee-1", fee, true),
+        actor: ADMIN,
+      }),
+    ).toMatchObject({ kind: "refunded" });
+    expect(
+      await refundOrder(db(), sandboxGateway, {
+        orderId,
+        refund: refund("order-2", order!.amount - 500, true),
+        actor: ADMIN,
+      }),
+    ).toMatchObject({ kind: "refunded" });
+    const [refundedOrder] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const [refundedInvoice] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect([refundedOrder!.status, refundedInvoice!.status]).toEqual(["refunded", "refunded"]);
+    expect(await expectRevenueToMatchRecount(db())).toEqual([
+      { currency: "EUR", fastTracks: order!.amount, fees: fee, refunds: order!.amount + fee, net: 0 },
+    ]);
+
+    // A change of currency or status moves the money; a refund deleted takes it back.
+    await db().update(refunds).set({ currency: "GBP" }).where(eq(refunds.idempotencyKey, "order-1"));
+    await db().update(invoices).set({ status: "void" }).where(eq(invoices.id, invoice.id));
+    expect(await expectRevenueToMatchRecount(db())).toEqual([
+      { currency: "EUR", fastTracks: order!.amount, fees: 0, refunds: order!.amount - 500 + fee, net: -fee + 500 },
+      { currency: "GBP", fastTracks: 0, fees: 0, refunds: 500, net: -500 },
+    ]);
+    await db().delete(refunds).where(eq(refunds.idempotencyKey, "order-1"));
+    expect((await expectRevenueToMatchRecount(db())).map(({ currency }) => currency)).toEqual(["EUR"]);
+
+    await emptyBookingTables(db());
+    expect(await expectRevenueToMatchRecount(db())).toEqual([]);
   });
 
   it("start again from zero when the tables are truncated", async () => {

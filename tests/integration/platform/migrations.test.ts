@@ -7,16 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { customers, orders } from "~/db/schema";
-import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
+import { insertCustomer, insertOrder, insertRefund } from "../../support/integration/orders-fixtures";
 import {
   createEmptyPostgresDatabase,
   openTestDatabase,
   testDatabaseKind,
   type TestDatabase,
 } from "../../support/test-database";
-import { insertMembership, insertMembershipEvent } from "../../support/integration/memberships-fixtures";
+import { insertInvoice, insertMembership, insertMembershipEvent } from "../../support/integration/memberships-fixtures";
 import {
   expectMembershipFiguresToMatchRecount,
+  expectRevenueToMatchRecount,
   expectTotalsToMatchRecount,
 } from "../../support/integration/totals-recount";
 
@@ -180,6 +181,45 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     ]);
     const days = await rows<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from membership_days`);
     expect(days).toEqual([{ day: "2026-03-05" }]);
+  });
+
+  it("fills the fees and refunds from the invoices and refunds already there, by Amsterdam day", async () => {
+    const backfill = readFileSync("drizzle/0031_revenue_totals.sql", "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => /^INSERT INTO "revenue_(totals|days)"/m.test(statement));
+    expect(backfill).toHaveLength(2);
+    const customer = await insertCustomer(handle.db, "Paid Before The Revenue Figures");
+    const membership = await insertMembership(handle.db, { customerId: customer.id, status: "active" });
+    // 23:30 UTC on 4 March is 00:30 on the 5th in Amsterdam.
+    const lateEvening = new Date("2026-03-04T23:30:00Z");
+    const fee = await insertInvoice(handle.db, { membershipId: membership.id, amount: 4900, paidAt: lateEvening });
+    await insertInvoice(handle.db, { membershipId: membership.id, amount: 4900, status: "open" });
+    const order = await insertOrder(handle.db, {
+      customerId: customer.id,
+      amount: 3300,
+      status: "paid",
+      currency: "USD",
+    });
+    await insertRefund(handle.db, { orderId: order.id, amount: 1100, currency: "USD" });
+    await insertRefund(handle.db, { orderId: order.id, amount: 1100, currency: "USD", status: "pending" });
+    await insertRefund(handle.db, { invoiceId: fee.id, amount: 900, currency: "EUR", createdAt: lateEvening });
+    await handle.db.execute(sql`truncate revenue_totals, revenue_days`);
+
+    for (const statement of backfill) await handle.db.execute(sql.raw(statement));
+
+    expect(await expectRevenueToMatchRecount(handle.db)).toEqual(
+      expect.arrayContaining([
+        { currency: "USD", fastTracks: expect.any(Number), fees: 0, refunds: 1100, net: expect.any(Number) },
+        { currency: "EUR", fastTracks: expect.any(Number), fees: 4900, refunds: 900, net: expect.any(Number) },
+      ]),
+    );
+    const days = await rows<{ day: string; kind: string }>(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, kind from revenue_days where currency = 'EUR' order by kind`,
+    );
+    expect(days).toEqual([
+      { day: "2026-03-05", kind: "fee" },
+      { day: "2026-03-05", kind: "fee_refund" },
+    ]);
   });
 
   it("moves the stored statuses to one word each, with their history, figures and job counts", async () => {
@@ -363,13 +403,15 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(rateLimit!.relpersistence).toBe("u");
     const functions = await rows<{ proname: string; language: string }>(sql`
       select proname, lanname as language from pg_proc join pg_language on pg_language.oid = prolang
-      where proname in ('add_to_order_totals', 'add_to_order_days', 'add_to_membership_totals', 'add_to_membership_days')
+      where proname in ('add_to_order_totals', 'add_to_order_days', 'add_to_membership_totals', 'add_to_membership_days',
+                        'add_to_revenue')
       order by proname`);
     expect(functions).toEqual([
       { proname: "add_to_membership_days", language: "plpgsql" },
       { proname: "add_to_membership_totals", language: "plpgsql" },
       { proname: "add_to_order_days", language: "plpgsql" },
       { proname: "add_to_order_totals", language: "plpgsql" },
+      { proname: "add_to_revenue", language: "plpgsql" },
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   membershipEvents,
   memberships,
   type CurrencyCode,
+  type InvoiceStatus,
   type MembershipPlan,
   type MembershipStatus,
 } from "~/db/schema";
@@ -98,6 +99,37 @@ export async function insertMembershipEvent(
   await db
     .insert(membershipEvents)
     .values({ membershipId, fromStatus: from, toStatus: to, plan, fromPlan, actorLabel: "system", createdAt: at });
+}
+
+/** A fee's invoice as the billing job leaves one: paid at `paidAt` by default, or in another status. */
+export async function insertInvoice(
+  db: Database,
+  {
+    membershipId,
+    amount,
+    currency = "EUR",
+    status = "paid",
+    paidAt = new Date(),
+  }: { membershipId: string; amount: number; currency?: CurrencyCode; status?: InvoiceStatus; paidAt?: Date },
+) {
+  const charged = status === "paid" || status === "refunded";
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      membershipId,
+      periodStart: paidAt,
+      periodEnd: addMinutes(paidAt, 60 * 24 * 90),
+      amount,
+      currency,
+      status,
+      attempts: 1,
+      idempotencyKey: randomUUID(),
+      providerRef: charged ? `ch_${randomUUID()}` : null,
+      paidAt: charged ? paidAt : null,
+      createdAt: paidAt,
+    })
+    .returning();
+  return invoice!;
 }
 
 const CARD = { number: "4242424242424242", expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvv: "123" };

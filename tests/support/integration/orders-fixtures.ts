@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { customers, orders, type CurrencyCode, type OrderStatus } from "~/db/schema";
+import { customers, orders, refunds, type CurrencyCode, type OrderStatus, type RefundStatus } from "~/db/schema";
 
 export async function insertCustomer(
   db: Database,
@@ -44,4 +44,37 @@ export async function insertOrder(
     })
     .returning();
   return order!;
+}
+
+/** A refund of an order or an invoice as the refund code records it: 'done' by default, made at `createdAt`. */
+export async function insertRefund(
+  db: Database,
+  {
+    amount,
+    currency,
+    status = "done",
+    createdAt,
+    ...target
+  }: ({ orderId: string } | { invoiceId: string }) & {
+    amount: number;
+    currency: CurrencyCode;
+    status?: RefundStatus;
+    createdAt?: Date;
+  },
+) {
+  const [refund] = await db
+    .insert(refunds)
+    .values({
+      ...target,
+      amount,
+      currency,
+      status,
+      reason: "Test refund",
+      idempotencyKey: randomUUID(),
+      providerRef: status === "done" ? `re_${randomUUID()}` : null,
+      actorLabel: "admin@example.com",
+      createdAt,
+    })
+    .returning();
+  return refund!;
 }

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
-import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
+import { CHARGED_ORDER_STATUSES, PAID_ORDER_STATUSES } from "~/features/booking/order-status";
+import type { CurrencyRevenue } from "~/features/admin/revenue";
+import { revenueByCurrency } from "~/features/admin/revenue.server";
 import {
   dashboardTotals,
   membershipFigures,
@@ -149,6 +151,71 @@ export async function expectMembershipFiguresToMatchRecount(db: Database): Promi
 }
 
 /**
+ * The fees' and refunds' summaries (per kind and currency; per Amsterdam day, kind and currency)
+ * against sums over the invoices and refunds, and the dashboard's fast tracks, fees, refunds and net
+ * per currency against the same sums with the charged orders. Returns the dashboard's figures.
+ */
+export async function expectRevenueToMatchRecount(db: Database): Promise<CurrencyRevenue[]> {
+  const entries = sql`
+    select to_char(coalesce(paid_at, created_at) at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD') as day,
+           'fee' as kind, currency, amount
+    from invoices where status in ('paid', 'refunded')
+    union all
+    select to_char(created_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD'),
+           case when order_id is null then 'fee_refund' else 'order_refund' end, currency, amount
+    from refunds where status = 'done'`;
+  const amounts = (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, string | number>>(db, query).then((rows) => rows.map((row) => numbers(row, ["amount"])));
+  expect(
+    await amounts(sql`
+      select kind, currency, sum(amount) as amount from revenue_totals
+      group by kind, currency having sum(amount) <> 0 order by 1, 2`),
+  ).toEqual(
+    await amounts(sql`select kind, currency, sum(amount) as amount from (${entries}) e group by 1, 2 order by 1, 2`),
+  );
+  expect(
+    await amounts(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, kind, currency, sum(amount) as amount from revenue_days
+      group by day, kind, currency having sum(amount) <> 0 order by 1, 2, 3`),
+  ).toEqual(
+    await amounts(
+      sql`select day, kind, currency, sum(amount) as amount from (${entries}) e group by 1, 2, 3 order by 1, 2, 3`,
+    ),
+  );
+
+  const charged = sql.join(
+    CHARGED_ORDER_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const recounted = await rowsOf<{ currency: string; fastTracks: string; fees: string; refunds: string }>(
+    db,
+    sql`
+      select currency,
+             coalesce(sum(amount) filter (where kind = 'fast_track'), 0) as "fastTracks",
+             coalesce(sum(amount) filter (where kind = 'fee'), 0) as fees,
+             coalesce(sum(amount) filter (where kind like '%refund'), 0) as refunds
+      from (select currency, 'fast_track' as kind, amount from orders where status in (${charged})
+            union all select currency, kind, amount from (${entries}) e) money
+      group by currency`,
+  );
+  const figures = await revenueByCurrency(db);
+  expect(new Map(figures.map((row) => [row.currency, row]))).toEqual(
+    new Map(
+      recounted
+        .map(({ currency, ...row }) => ({
+          currency,
+          fastTracks: Number(row.fastTracks),
+          fees: Number(row.fees),
+          refunds: Number(row.refunds),
+        }))
+        .filter((row) => row.fastTracks || row.fees || row.refunds)
+        .map((row) => [row.currency, { ...row, net: row.fastTracks + row.fees - row.refunds }]),
+    ),
+  );
+  return figures;
+}
+
+/**
  * Checks the summary tables against a full recount, per status and currency (not only the three
  * figures the dashboard shows) and per day and airport for the statistics, the membership
  * summaries too, and returns the dashboard's order figures.
@@ -167,6 +234,7 @@ export async function expectTotalsToMatchRecount(db: Database): Promise<Dashboar
   expect(summarised).toEqual(recounted);
   await expectDaysToMatchRecount(db);
   await expectMembershipFiguresToMatchRecount(db);
+  await expectRevenueToMatchRecount(db);
   const stats = await dashboardTotals(db);
   expect(stats).toEqual(await recountedStats(db));
   return stats;
