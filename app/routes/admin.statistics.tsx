@@ -17,6 +17,7 @@ import {
   CurrencyFigures,
   MembershipFigures,
   PlanFigures,
+  RevenueFigures,
   StatisticsSummary,
 } from "~/features/admin/statistics/ui/statistics-view";
 import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics/statistics.server";
@@ -25,6 +26,10 @@ import {
   type MembershipStatistics,
 } from "~/features/admin/statistics/statistics-memberships.server";
 import { planStatistics, type PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
+import {
+  revenueStatistics,
+  type CurrencyRevenueStatistics,
+} from "~/features/admin/statistics/statistics-revenue.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { AdminPage } from "~/features/admin/ui/admin-page";
 import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
@@ -47,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       period: defaultPeriod(today),
       result: submission.reply(),
       statistics: null,
+      revenue: null,
       memberships: null,
       plans: null,
       toast: null,
@@ -56,18 +62,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   const period = submission.value;
   try {
     const db = database().db;
-    const [statistics, memberships, plans]: [SalesStatistics, MembershipStatistics, PlanStatistics] = await Promise.all(
-      [salesStatistics(db, period), membershipStatistics(db, period), planStatistics(db, period)],
-    );
-    return { today, period, result: null, statistics, memberships, plans, toast: null };
+    const [statistics, revenue, memberships, plans]: [
+      SalesStatistics,
+      CurrencyRevenueStatistics[],
+      MembershipStatistics,
+      PlanStatistics,
+    ] = await Promise.all([
+      salesStatistics(db, period),
+      revenueStatistics(db, period),
+      membershipStatistics(db, period),
+      planStatistics(db, period),
+    ]);
+    return { today, period, result: null, statistics, revenue, memberships, plans, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (statistiques)");
-    return { today, period, result: null, statistics: null, memberships: null, plans: null, toast: LOAD_FAILED };
+    return {
+      today,
+      period,
+      result: null,
+      statistics: null,
+      revenue: null,
+      memberships: null,
+      plans: null,
+      toast: LOAD_FAILED,
+    };
   }
 }
 
 export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps) {
-  const { today, period, result, statistics, memberships, plans, toast } = loaderData;
+  const { today, period, result, statistics, revenue, memberships, plans, toast } = loaderData;
   useToastOnArrival(toast);
   const periodText = `Du ${formatDayFr(period.from)} au ${formatDayFr(period.to)}`;
   return (
@@ -81,9 +104,10 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
       </SectionCard>
       {result ? (
         <p className="text-sm text-muted-foreground">Corrigez la période pour afficher les statistiques.</p>
-      ) : statistics && memberships && plans ? (
+      ) : statistics && revenue && memberships && plans ? (
         <StatisticsReport
           statistics={statistics}
+          revenue={revenue}
           memberships={memberships}
           plans={plans}
           periodText={periodText}
@@ -99,20 +123,25 @@ export default function AdminStatisticsPage({ loaderData }: Route.ComponentProps
 /** The period's orders and memberships: the headline figures first, then each currency's sales and the airports. */
 function StatisticsReport({
   statistics,
+  revenue,
   memberships,
   plans,
   periodText,
   granularity,
 }: {
   statistics: SalesStatistics;
+  revenue: CurrencyRevenueStatistics[];
   memberships: MembershipStatistics;
   plans: PlanStatistics;
   periodText: string;
   granularity: Granularity;
 }) {
   const heading = `${periodText}, ${GROUPED_BY[granularity]}`;
-  const membershipCard = (
+  const periodCards = (
     <>
+      <SectionCard title="Recettes" subtitle={heading}>
+        <RevenueFigures revenue={revenue} granularity={granularity} />
+      </SectionCard>
       <SectionCard title="Abonnements" subtitle={heading}>
         <MembershipFigures statistics={memberships} granularity={granularity} periodText={periodText} />
       </SectionCard>
@@ -127,7 +156,7 @@ function StatisticsReport({
         <SectionCard title={heading}>
           <p className="text-muted-foreground">Aucune commande sur cette période.</p>
         </SectionCard>
-        {membershipCard}
+        {periodCards}
       </>
     );
   }
@@ -139,7 +168,7 @@ function StatisticsReport({
         </h2>
         <StatisticsSummary statistics={statistics} />
       </section>
-      {membershipCard}
+      {periodCards}
       {statistics.currencies.map((figures) => (
         <SectionCard key={figures.currency} title={`Ventes en ${figures.currency}`}>
           <CurrencyFigures figures={figures} granularity={granularity} periodText={periodText} />

@@ -32,6 +32,9 @@ import {
   type MembershipFigures,
 } from "~/features/admin/dashboard/dashboard-totals.server";
 import { MembershipCards } from "~/features/admin/dashboard/ui/membership-cards";
+import { RevenueCard } from "~/features/admin/dashboard/ui/revenue-card";
+import { revenueByCurrency } from "~/features/admin/revenue.server";
+import type { CurrencyRevenue } from "~/features/admin/revenue";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { checkHealth } from "~/platform/health/health.server";
 import { layoutMeta, pageMeta } from "~/platform/seo/page-meta";
@@ -52,12 +55,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const db = database().db;
     const stats: DashboardTotals = await dashboardTotals(db);
+    const revenue: CurrencyRevenue[] = await revenueByCurrency(db);
     const members: MembershipFigures = await membershipFigures(db);
     const orders: OrdersPage = await recentOrders(db, position);
-    return { healthy: health.status === "ok", payments, stats, members, orders, toast: null };
+    return { healthy: health.status === "ok", payments, stats, revenue, members, orders, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (admin dashboard)");
-    return { healthy: health.status === "ok", payments, stats: null, members: null, orders: null, toast: LOAD_FAILED };
+    return {
+      healthy: health.status === "ok",
+      payments,
+      stats: null,
+      revenue: null,
+      members: null,
+      orders: null,
+      toast: LOAD_FAILED,
+    };
   }
 }
 
@@ -104,7 +116,7 @@ function StatCard({
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { healthy, payments, stats, members, orders, toast } = loaderData;
+  const { healthy, payments, stats, revenue, members, orders, toast } = loaderData;
   useToastOnArrival(toast);
   const missing = "—";
   return (
@@ -139,6 +151,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
             icon={Activity}
           />
         </section>
+
+        <RevenueCard revenue={revenue} />
 
         <MembershipCards figures={members} />
 

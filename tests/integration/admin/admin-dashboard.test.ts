@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { memberships, orders } from "~/db/schema";
+import { invoices, memberships, orders, refunds } from "~/db/schema";
 import type { PagePosition } from "~/features/admin/keyset.server";
 import { recentOrders } from "~/features/admin/orders/orders-admin.server";
 import { dashboardTotals } from "~/features/admin/dashboard/dashboard-totals.server";
@@ -8,8 +8,8 @@ import { requireAdmin } from "~/features/auth/guards.server";
 import { logger } from "~/logger.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { databaseWithAdmin, pageRequest } from "../../support/integration/requests";
-import { insertMembership } from "../../support/integration/memberships-fixtures";
-import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
+import { insertInvoice, insertMembership } from "../../support/integration/memberships-fixtures";
+import { insertCustomer, insertOrder, insertRefund } from "../../support/integration/orders-fixtures";
 import { routeArgs, routeResult } from "../../support/integration/route-result";
 import { testDatabaseKind } from "../../support/test-database";
 
@@ -17,6 +17,8 @@ const { db, admin } = databaseWithAdmin();
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  await db().delete(refunds);
+  await db().delete(invoices);
   await db().delete(memberships);
   await db().delete(orders);
 });
@@ -42,6 +44,39 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
       healthy: true,
       toast: null,
       stats: { customers: before.customers + 2, orders: 5, revenue: 3300 },
+    });
+  });
+
+  it("keeps the spec's revenue card, and shows under it fast tracks, fees, refunds and net per currency, never adding currencies", async () => {
+    const { id: customerId } = await insertCustomer(db(), "Comptable SARL");
+    const dollars = [];
+    for (let index = 0; index < 3; index++) {
+      dollars.push(await insertOrder(db(), { customerId, amount: 3300, status: "paid", currency: "USD" }));
+    }
+    await insertOrder(db(), { customerId, amount: 2200, status: "completed", currency: "EUR" });
+    await insertOrder(db(), { customerId, amount: 5500, status: "cancelled", currency: "EUR" });
+    // Paid, then refunded in full: a sale, and its refund taken off once.
+    const refunded = await insertOrder(db(), { customerId, amount: 1100, status: "refunded", currency: "GBP" });
+    await insertOrder(db(), { customerId, amount: 4400, status: "not_paid", currency: "GBP" });
+    const membership = await insertMembership(db(), { customerId, status: "active" });
+    await insertInvoice(db(), { membershipId: membership.id, amount: 4900 });
+    await insertInvoice(db(), { membershipId: membership.id, amount: 4900, status: "open" });
+    // $11 back on one $33 order, which stays paid; a refund the gateway has not answered yet gives nothing back.
+    await insertRefund(db(), { orderId: dollars[0]!.id, amount: 1100, currency: "USD" });
+    await insertRefund(db(), { orderId: refunded.id, amount: 1100, currency: "GBP" });
+    await insertRefund(db(), { orderId: dollars[1]!.id, amount: 3300, currency: "USD", status: "pending" });
+
+    const result = await dashboard();
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({
+      toast: null,
+      // The spec's card, as the spec words it: paid or completed orders, every currency at rate 1.
+      stats: { orders: 7, revenue: 3 * 3300 + 2200 },
+      revenue: [
+        { currency: "USD", fastTracks: 3 * 3300, fees: 0, refunds: 1100, net: 3 * 3300 - 1100 },
+        { currency: "EUR", fastTracks: 2200, fees: 4900, refunds: 0, net: 2200 + 4900 },
+        { currency: "GBP", fastTracks: 1100, fees: 0, refunds: 1100, net: 0 },
+      ],
     });
   });
 
@@ -155,6 +190,7 @@ describe(`the admin dashboard on ${testDatabaseKind()}`, () => {
       expect(result.status).toBe(200);
       expect(result.data).toMatchObject({
         stats: null,
+        revenue: null,
         members: null,
         orders: null,
         toast: { type: "error", title: "Erreur lors du chargement des données" },

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memberships, orders } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { invoices, memberships, orders, refunds } from "~/db/schema";
 import { ORDER_STATUSES } from "~/db/schema";
 import type { MembershipStatistics } from "~/features/admin/statistics/statistics-memberships.server";
 import type { PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
@@ -14,8 +14,9 @@ import { companyDay } from "~/lib/company-time";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { databaseWithAdmin, pageRequest } from "../../support/integration/requests";
-import { insertMembership, insertMembershipEvent } from "../../support/integration/memberships-fixtures";
-import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
+import { insertInvoice, insertMembership, insertMembershipEvent } from "../../support/integration/memberships-fixtures";
+import { insertCustomer, insertOrder, insertRefund } from "../../support/integration/orders-fixtures";
+import type { CurrencyRevenueStatistics } from "~/features/admin/statistics/statistics-revenue.server";
 import { routeArgs, routeResult } from "../../support/integration/route-result";
 import { testDatabaseKind } from "../../support/test-database";
 
@@ -27,6 +28,8 @@ const JFK = "New York JFK - JFK";
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  await db().delete(refunds);
+  await db().delete(invoices);
   await db().delete(memberships);
   await db().delete(orders);
 });
@@ -112,6 +115,100 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
       { start: "2026-03-10", orders: 1, paid: 1, unpaid: 0, withdrawn: 0, revenue: 600 },
     ]);
     expect(eur!.buckets[0]).toEqual({ start: "2026-03-01", ...zero });
+  });
+
+  it("adds up fast tracks, fees, refunds and net per currency and day in Amsterdam, never across currencies", async () => {
+    const orderOf = async (amount: number, currency: "USD" | "EUR") => {
+      const [order] = await db()
+        .select()
+        .from(orders)
+        .where(and(eq(orders.amount, amount), eq(orders.currency, currency)));
+      return order!;
+    };
+    const { id: customerId } = await insertCustomer(db(), "Abonnés SA");
+    const euros = await insertMembership(db(), { customerId, status: "active" });
+    const pounds = await insertMembership(db(), { customerId, status: "active", currency: "GBP", price: 7900 });
+    const fee = await insertInvoice(db(), {
+      membershipId: euros.id,
+      amount: 4900,
+      paidAt: new Date("2026-03-03T09:00:00+01:00"),
+    });
+    // Paid at 23:30 UTC on 5 March: the 6th in Amsterdam.
+    await insertInvoice(db(), {
+      membershipId: pounds.id,
+      amount: 7900,
+      currency: "GBP",
+      paidAt: new Date("2026-03-05T23:30:00Z"),
+    });
+    await insertInvoice(db(), { membershipId: euros.id, amount: 4900, paidAt: new Date("2026-03-11T09:00:00+01:00") });
+    await insertInvoice(db(), { membershipId: pounds.id, amount: 7900, currency: "GBP", status: "open" });
+    // $11 of the $33 order; all of the refunded order; a tenth of the euro fee; one still pending.
+    const refundedOn = (day: string) => new Date(`${day}T10:00:00+01:00`);
+    await insertRefund(db(), {
+      orderId: (await orderOf(3300, "USD")).id,
+      amount: 1100,
+      currency: "USD",
+      createdAt: refundedOn("2026-03-04"),
+    });
+    await insertRefund(db(), {
+      orderId: (await orderOf(4400, "USD")).id,
+      amount: 4400,
+      currency: "USD",
+      createdAt: refundedOn("2026-03-09"),
+    });
+    await insertRefund(db(), { invoiceId: fee.id, amount: 490, currency: "EUR", createdAt: refundedOn("2026-03-04") });
+    await insertRefund(db(), {
+      orderId: (await orderOf(2200, "EUR")).id,
+      amount: 2200,
+      currency: "EUR",
+      status: "pending",
+      createdAt: refundedOn("2026-03-04"),
+    });
+
+    const result = await statisticsPage("?from=2026-03-01&to=2026-03-10&granularity=day");
+    const revenue = (result.data as { revenue: CurrencyRevenueStatistics[] }).revenue;
+    expect(revenue.map(({ currency, totals }) => ({ currency, ...totals }))).toEqual([
+      // Fast tracks are every charged order of the period, the refunded one included: 33 + 11 + 44 + 6.
+      { currency: "USD", fastTracks: 9400, fees: 0, refunds: 5500, net: 3900 },
+      { currency: "EUR", fastTracks: 3300, fees: 4900, refunds: 490, net: 7710 },
+      { currency: "GBP", fastTracks: 0, fees: 7900, refunds: 0, net: 7900 },
+    ]);
+    const nonEmpty = (figures: CurrencyRevenueStatistics | undefined) =>
+      figures!.buckets.filter((bucket) => bucket.fastTracks || bucket.fees || bucket.refunds);
+    const [usd, eur, gbp] = revenue;
+    expect(nonEmpty(usd)).toEqual([
+      { start: "2026-03-02", fastTracks: 3300, fees: 0, refunds: 0, net: 3300 },
+      { start: "2026-03-04", fastTracks: 0, fees: 0, refunds: 1100, net: -1100 },
+      { start: "2026-03-08", fastTracks: 1100, fees: 0, refunds: 0, net: 1100 },
+      { start: "2026-03-09", fastTracks: 4400, fees: 0, refunds: 4400, net: 0 },
+      { start: "2026-03-10", fastTracks: 600, fees: 0, refunds: 0, net: 600 },
+    ]);
+    expect(nonEmpty(eur)).toEqual([
+      { start: "2026-03-02", fastTracks: 3300, fees: 0, refunds: 0, net: 3300 },
+      { start: "2026-03-03", fastTracks: 0, fees: 4900, refunds: 0, net: 4900 },
+      { start: "2026-03-04", fastTracks: 0, fees: 0, refunds: 490, net: -490 },
+    ]);
+    expect(nonEmpty(gbp)).toEqual([{ start: "2026-03-06", fastTracks: 0, fees: 7900, refunds: 0, net: 7900 }]);
+    expect(gbp!.buckets).toHaveLength(10);
+
+    const byMonth = await statisticsPage("?from=2026-03-01&to=2026-03-31&granularity=month");
+    expect((byMonth.data as { revenue: CurrencyRevenueStatistics[] }).revenue).toEqual([
+      {
+        currency: "USD",
+        totals: { fastTracks: 9400, fees: 0, refunds: 5500, net: 3900 },
+        buckets: [{ start: "2026-03-01", fastTracks: 9400, fees: 0, refunds: 5500, net: 3900 }],
+      },
+      {
+        currency: "EUR",
+        totals: { fastTracks: 3300, fees: 9800, refunds: 490, net: 12610 },
+        buckets: [{ start: "2026-03-01", fastTracks: 3300, fees: 9800, refunds: 490, net: 12610 }],
+      },
+      {
+        currency: "GBP",
+        totals: { fastTracks: 8800, fees: 7900, refunds: 0, net: 16700 },
+        buckets: [{ start: "2026-03-01", fastTracks: 8800, fees: 7900, refunds: 0, net: 16700 }],
+      },
+    ]);
   });
 
   it("groups by ISO week (from Monday) and by month", async () => {
@@ -301,6 +398,7 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
     const result = await statisticsPage("?from=2025-01-01&to=2025-01-31&granularity=week");
     expect(result.data).toMatchObject({
       statistics: { totals: { orders: 0, paid: 0, unpaid: 0, withdrawn: 0 }, currencies: [], airports: [] },
+      revenue: [],
       memberships: {
         totals: { trialsStarted: 0, converted: 0, cancelled: 0, endedUnpaid: 0 },
         buckets: ["2024-12-30", "2025-01-06", "2025-01-13", "2025-01-20", "2025-01-27"].map((start) => ({

@@ -12,6 +12,9 @@ import type {
 } from "~/features/admin/statistics/statistics.server";
 import type { MembershipCounts, MembershipStatistics } from "~/features/admin/statistics/statistics-memberships.server";
 import type { PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
+import type { CurrencyRevenueStatistics } from "~/features/admin/statistics/statistics-revenue.server";
+import { REVENUE_FIGURES } from "~/features/admin/revenue";
+import { RevenueLines, revenueAmountFr } from "~/features/admin/ui/revenue-lines";
 import { membershipPlanName } from "~/features/memberships/membership-status";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 
@@ -186,6 +189,54 @@ function PeriodTable<Row>({
         </tr>
       </tfoot>
     </FiguresTableFrame>
+  );
+}
+
+/**
+ * The period's fast tracks, fees, refunds and net per currency: the totals side by side, then each
+ * currency's figures per bucket. Currencies are never added together.
+ */
+export function RevenueFigures({
+  revenue,
+  granularity,
+}: {
+  revenue: CurrencyRevenueStatistics[];
+  granularity: Granularity;
+}) {
+  if (revenue.length === 0) return <p className="text-muted-foreground">Aucune recette sur cette période.</p>;
+  const per = GROUPED_BY[granularity];
+  return (
+    <div className="grid gap-6">
+      <p className="text-sm text-muted-foreground">
+        {REVENUE_FIGURES.map(({ label, note }) => `${label} : ${note}.`).join(" ")} Un fast-track compte au jour de sa
+        commande, une cotisation au jour de son paiement, un remboursement au jour où il a été demandé.
+      </p>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {revenue.map(({ currency, totals }) => (
+          <section key={currency} aria-label={`Recettes en ${currency} sur la période`} className="grid gap-2">
+            <h3 className="font-medium">{currency}</h3>
+            <RevenueLines revenue={{ currency, ...totals }} />
+          </section>
+        ))}
+      </div>
+      {revenue.map(({ currency, buckets, totals }) => (
+        <PeriodTable
+          key={currency}
+          caption={`Recettes en ${CURRENCY_NAMES_FR[currency]} ${per}`}
+          columns={REVENUE_FIGURES.map(({ label }) => label)}
+          labels={buckets.map((bucket) => bucketLabel(bucket.start, granularity))}
+          buckets={buckets}
+          totals={totals}
+          cells={(row) =>
+            REVENUE_FIGURES.map(({ key }) => (
+              <td key={key} className={numeric}>
+                {revenueAmountFr(row, key, currency)}
+              </td>
+            ))
+          }
+        />
+      ))}
+    </div>
   );
 }
 
