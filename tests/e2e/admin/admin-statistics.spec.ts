@@ -1,9 +1,12 @@
-import type { Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import type { Page, TestInfo } from "@playwright/test";
 import { signInAsNewAdmin, signInAsNewMember } from "../../support/e2e/auth-page";
 import { bookAndPay, chooseEuros } from "../../support/e2e/booking-form";
 import { e2eDatabase } from "../../support/e2e/database";
 import { expect, seriousA11yViolations, test, uniqueEmail } from "../../support/e2e/fixtures";
 import { companyDay } from "~/lib/company-time";
+import { formatAmountFr } from "~/lib/format-fr";
+import type { CurrencyCode } from "~/lib/currency";
 
 /** "YYYY-MM-DD", "DD/MM/YYYY" of a random day between 2001 and 2019, when no test books. */
 function dayLongAgo() {
@@ -26,6 +29,117 @@ const rowCells = (page: Page, table: string, rowHeading: string) =>
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: rowHeading, exact: true }) })
     .getByRole("cell");
+
+/** Screenshots at phone and desktop widths, after checking that nothing scrolls sideways. */
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** A currency's four lines as the page reads them, amounts as the French back office writes them. */
+const revenueLines = (currency: CurrencyCode, [fastTracks, fees, refunds]: number[]) =>
+  [
+    `Fast-tracks${formatAmountFr(fastTracks!, currency)}`,
+    `Cotisations${formatAmountFr(fees!, currency)}`,
+    `Remboursements${formatAmountFr(-refunds!, currency)}`,
+    `Net${formatAmountFr(fastTracks! + fees! - refunds!, currency)}`,
+  ].join("");
+
+test.describe("the revenue per currency", () => {
+  test("shows fast tracks, fees, refunds and net for each currency, on the dashboard and for a period", async ({
+    page,
+  }, testInfo) => {
+    test.slow(); // books and pays, then reads two pages at two widths
+    await signInAsNewAdmin(page);
+    await chooseEuros(page);
+    const { orderId } = await bookAndPay(page, { email: uniqueEmail("revenue") });
+    // The booking (33 € paid, a trial started) moved to a day no other test uses, with a paid fee, three
+    // $33 orders of the same customer, and $11 refunded of one of them.
+    const day = dayLongAgo();
+    const at = `${day.iso}T12:00:00Z`;
+    const db = e2eDatabase();
+    const {
+      rows: [booked],
+    } = await db.query<{ customer_id: string; membership_id: string }>(
+      `update orders o set created_at = $2 where o.id = $1
+       returning o.customer_id, (select m.id from memberships m where m.order_id = o.id) as membership_id`,
+      [orderId, at],
+    );
+    await db.query(
+      `insert into invoices (membership_id, period_start, period_end, amount, currency, status, attempts,
+                             idempotency_key, provider_ref, paid_at, created_at)
+       values ($1, $2, $2::timestamptz + interval '3 months', 4900, 'EUR', 'paid', 1, $3, $4, $2, $2)`,
+      [booked!.membership_id, at, randomUUID(), `ch_${randomUUID()}`],
+    );
+    const dollars: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site,
+                             idempotency_key, adults, created_at)
+         values ($1, $2, 3300, 'USD', 'paid', 'Fast Track', 'Fast Track', 'E2E', $3, 3, $4) returning id`,
+        [`FT-E2E-${randomUUID().slice(0, 8)}`, booked!.customer_id, randomUUID(), at],
+      );
+      dollars.push(rows[0]!.id);
+    }
+    await db.query(
+      `insert into refunds (order_id, amount, currency, reason, idempotency_key, status, provider_ref, actor_label, created_at)
+       values ($1, 1100, 'USD', 'Lane closed', $2, 'done', $3, 'admin@example.com', $4)`,
+      [dollars[0], randomUUID(), `re_${randomUUID()}`, at],
+    );
+
+    await page.goto(`/admin/statistics?from=${day.iso}&to=${day.iso}&granularity=day`);
+    await expect(page.getByTestId("revenue-USD")).toHaveText(revenueLines("USD", [9900, 0, 1100]));
+    await expect(page.getByTestId("revenue-EUR")).toHaveText(revenueLines("EUR", [3300, 4900, 0]));
+    await expect(page.getByTestId("revenue-GBP")).toHaveCount(0);
+    await expect(rowCells(page, "Recettes en dollars américains (USD) par jour", day.fr)).toHaveText([
+      /99,00\s\$/,
+      /0,00\s\$/,
+      /-11,00\s\$/,
+      /88,00\s\$/,
+    ]);
+    await expect(rowCells(page, "Recettes en euros (EUR) par jour", "Total")).toHaveText([
+      /33,00\s€/,
+      /49,00\s€/,
+      /0,00\s€/,
+      /82,00\s€/,
+    ]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, testInfo, "statistics-revenue");
+
+    // The dashboard counts everything, other tests' orders too: it must agree with the database's own sums.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/admin");
+    const card = page.getByRole("region", { name: "Recettes par devise" });
+    await expect(async () => {
+      const { rows } = await db.query<{ currency: CurrencyCode; fast_tracks: string; fees: string; refunds: string }>(
+        `select currency, sum(amount) filter (where kind = 'fast_track') as fast_tracks,
+                coalesce(sum(amount) filter (where kind = 'fee'), 0) as fees,
+                coalesce(sum(amount) filter (where kind = 'refund'), 0) as refunds
+         from (select currency, 'fast_track' as kind, amount from orders where status in ('paid', 'completed', 'refunded')
+               union all select currency, 'fee', amount from invoices where status in ('paid', 'refunded')
+               union all select currency, 'refund', amount from refunds where status = 'done') money
+         group by currency`,
+      );
+      await page.reload();
+      for (const row of rows) {
+        const figures = [row.fast_tracks, row.fees, row.refunds].map((amount) => Number(amount ?? 0));
+        await expect(card.getByTestId(`revenue-${row.currency}`)).toHaveText(revenueLines(row.currency, figures), {
+          timeout: 1_000,
+        });
+      }
+    }).toPass({ timeout: 15_000 });
+    // The spec's card stays as it is, beside them.
+    await expect(page.getByRole("region", { name: "Indicateurs" })).toContainText(
+      /Chiffre d'affaires[\d\s\u202f]+,\d{2}\s€Commandes payées ou terminées/,
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, testInfo, "dashboard-revenue");
+  });
+});
 
 test.describe("the sales statistics", () => {
   test("show a booking paid in euros on its day, its airport, and nothing on an empty period", async ({

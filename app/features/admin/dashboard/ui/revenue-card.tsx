@@ -5,10 +5,10 @@ import { RevenueLines } from "~/features/admin/ui/revenue-lines";
 /** Under the spec's revenue card: each currency's fast tracks, fees, refunds and net, never added across currencies. */
 export function RevenueCard({ revenue }: { revenue: CurrencyRevenue[] | null }) {
   return (
-    <Card>
+    <Card role="region" aria-labelledby="revenue-heading">
       <CardHeader>
         <CardTitle>
-          <h2>Recettes par devise</h2>
+          <h2 id="revenue-heading">Recettes par devise</h2>
         </CardTitle>
         <CardDescription>
           {REVENUE_FIGURES.map(({ label, note }) => `${label} : ${note}.`).join(" ")} Les devises ne sont jamais
