@@ -95,6 +95,7 @@ const DECLINING_CARD = "4999990000000346";
 
 /** Whoever changed an order in the back office, in the seeded history. */
 const BACK_OFFICE_ACTOR = siteConfig.company.email;
+const SEED_REFUND_REASON = "Vol annulé";
 
 function textArray(values: readonly string[]): SQL {
   return sql.raw(`array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ")}]::text[]`);
@@ -241,6 +242,16 @@ async function insertOrders(
         ('paid', 'refunded', ${BACK_OFFICE_ACTOR}::text, c.closed_at, c.status = 'refunded')
       ) e(from_status, to_status, actor_label, at, happened)
       where e.happened
+    ),
+    -- A refunded order was refunded in full, once: the revenue figures take it off (ADR 031).
+    refunded as (
+      insert into refunds (order_id, amount, currency, reason, idempotency_key, status, provider_ref, actor_label,
+                           created_at)
+      select c.id, c.adults * ${adultPrice} + c.children * ${childPrice}, c.currency, ${SEED_REFUND_REASON},
+             gen_random_uuid()::text, 'done', ${sandboxGateway.name} || '_re_' || gen_random_uuid(),
+             ${BACK_OFFICE_ACTOR}, c.closed_at
+      from closed c join inserted using (id)
+      where c.status = 'refunded'
     )
     insert into payments (order_id, provider, provider_ref, brand, last4, amount, currency, outcome, created_at)
     select c.id, ${sandboxGateway.name}, ${sandboxGateway.name} || '_' || gen_random_uuid(),
