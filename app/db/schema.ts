@@ -223,7 +223,8 @@ export const orders = pgTable(
 /**
  * The dashboard's totals, kept by statement-level triggers on `orders` (migration 0004, ADR 011):
  * how many orders and how much money per status and currency, spread over a few slots so that
- * concurrent writers rarely wait on one row. The totals are the sums over the slots.
+ * concurrent writers rarely wait on one row. The totals are the sums over the slots. Its charged
+ * statuses (paid, completed, refunded) are the dashboard's fast tracks per currency (ADR 031).
  */
 export const orderTotals = pgTable(
   "order_totals",
@@ -248,7 +249,8 @@ export const customerTotals = pgTable("customer_totals", {
  * The sales statistics' daily figures, kept by statement-level triggers on `orders` like
  * `order_totals` (migration 0006, ADR 012): orders and money per day (in Amsterdam, as the back
  * office counts days), currency, status and airport, spread over the same slots. A period's
- * statistics read a few rows per day, however many orders there are.
+ * statistics read a few rows per day, however many orders there are; their charged statuses are the
+ * period's fast tracks (ADR 031).
  */
 export const orderDays = pgTable(
   "order_days",
