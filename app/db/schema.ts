@@ -247,10 +247,10 @@ export const customerTotals = pgTable("customer_totals", {
 
 /**
  * The sales statistics' daily figures, kept by statement-level triggers on `orders` like
- * `order_totals` (migration 0006, ADR 012): orders and money per day (in Amsterdam, as the back
- * office counts days), currency, status and airport, spread over the same slots. A period's
- * statistics read a few rows per day, however many orders there are; their charged statuses are the
- * period's fast tracks (ADR 031).
+ * `order_totals` (migration 0006, ADR 012): orders, money and members' free accesses per day (in
+ * Amsterdam, as the back office counts days), currency, status and airport, spread over the same
+ * slots. A period's statistics read a few rows per day, however many orders there are; their charged
+ * statuses are the period's fast tracks (ADR 031).
  */
 export const orderDays = pgTable(
   "order_days",
@@ -263,6 +263,8 @@ export const orderDays = pgTable(
     orders: bigint({ mode: "number" }).notNull(),
     /** Minor units of `currency`. */
     amount: bigint({ mode: "number" }).notNull(),
+    /** The `free_accesses` of the orders that spent a membership's allowance (ADR 029; migration 0032). */
+    freeAccesses: bigint({ mode: "number" }).notNull().default(0),
   },
   // An order without an airport has a row of its own: nulls count as one value here.
   (table) => [unique().on(table.day, table.currency, table.status, table.airport, table.slot).nullsNotDistinct()],
@@ -624,8 +626,9 @@ export const membershipTotals = pgTable(
 
 /**
  * The statistics' daily membership figures, kept by statement-level triggers on `membership_events`
- * like `order_days` (migration 0012, ADR 017): how many changes went from one status to another per
- * day (in Amsterdam), in the same slots. A trial's start has no `fromStatus`.
+ * like `order_days` (migration 0012, ADR 017): how many entries of the history went from one status
+ * to another per day (in Amsterdam), plan and plan before (migration 0032, ADR 030), in the same
+ * slots. A trial's start has no `fromStatus`; an entry that changed no plan has no `fromPlan`.
  */
 export const membershipDays = pgTable(
   "membership_days",
@@ -635,9 +638,13 @@ export const membershipDays = pgTable(
     toStatus: text().$type<MembershipStatus>().notNull(),
     slot: smallint().notNull(),
     events: bigint({ mode: "number" }).notNull(),
+    plan: text().$type<MembershipPlan>().notNull(),
+    fromPlan: text().$type<MembershipPlan>(),
   },
-  // A trial's start has a row of its own: nulls count as one value here.
-  (table) => [unique().on(table.day, table.fromStatus, table.toStatus, table.slot).nullsNotDistinct()],
+  // A trial's start, or an entry that kept its plan, has a row of its own: nulls count as one value here.
+  (table) => [
+    unique().on(table.day, table.fromStatus, table.toStatus, table.plan, table.fromPlan, table.slot).nullsNotDistinct(),
+  ],
 );
 
 /** Every change of a membership: status transitions, renewals, cancellation requests, with who and when. */
@@ -663,10 +670,6 @@ export const membershipEvents = pgTable(
   (table) => [
     index().on(table.membershipId, table.createdAt),
     index().on(table.toStatus, table.createdAt),
-    // The statistics' plan changes.
-    index("membership_events_plan_changes_idx")
-      .on(table.createdAt)
-      .where(sql`${table.fromPlan} is not null`),
     check("membership_events_plan_changed", sql`${table.fromPlan} is null or ${table.fromPlan} <> ${table.plan}`),
   ],
 );

@@ -10,7 +10,10 @@ import {
   WITHDRAWN_ORDER_STATUSES,
   type SalesStatistics,
 } from "~/features/admin/statistics/statistics.server";
-import { companyDay } from "~/lib/company-time";
+import { COMPANY_TIME_ZONE, companyDay } from "~/lib/company-time";
+import { periodBuckets } from "~/features/admin/statistics/statistics-buckets";
+import type { StatisticsPeriod } from "~/features/admin/statistics/statistics-period";
+import { PLAN_IDS } from "~/features/plans/plans";
 import { logger } from "~/logger.server";
 import { loader as statisticsLoader } from "~/routes/admin.statistics";
 import { databaseWithAdmin, pageRequest } from "../../support/integration/requests";
@@ -53,6 +56,10 @@ async function membershipsFor(search: string): Promise<MembershipStatistics> {
 }
 
 const zero = { orders: 0, paid: 0, unpaid: 0, withdrawn: 0, revenue: 0 };
+
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 describe(`sales statistics on ${testDatabaseKind()}`, () => {
   // 1 March 2026 is a Sunday: the period starts in the week of Monday 23 February. Times are
@@ -386,6 +393,105 @@ describe(`sales statistics on ${testDatabaseKind()}`, () => {
         ],
         total: 3,
       },
+    });
+  });
+
+  it("counts the plans' figures and free accesses as the history and bookings themselves do, across Amsterdam midnights and clock changes", async () => {
+    const { id: customerId } = await insertCustomer(db(), "Horloges SA");
+    const { id: membershipId } = await insertMembership(db(), { customerId });
+    // Each side of the Amsterdam midnights around both clock changes of 2026 (29 March, 25 October),
+    // and the hours that do not exist or happen twice.
+    const instants = [
+      "2026-03-28T23:59:59.999+01:00",
+      "2026-03-29T00:00:00+01:00",
+      "2026-03-29T01:30:00+01:00",
+      "2026-03-29T03:00:00+02:00",
+      "2026-03-29T23:59:59.999+02:00",
+      "2026-03-30T00:00:00+02:00",
+      "2026-10-24T23:59:59.999+02:00",
+      "2026-10-25T02:30:00+02:00",
+      "2026-10-25T02:30:00+01:00",
+      "2026-10-25T23:59:59.999+01:00",
+      "2026-10-26T00:00:00+01:00",
+    ].map((iso) => new Date(iso));
+    const other = { medium: "premium", premium: "medium" } as const;
+    const statuses = ["paid", "completed", "not_paid", "refunded", "cancelled"] as const;
+    for (const [index, at] of instants.entries()) {
+      const plan = index % 2 ? "premium" : "medium";
+      // A trial, a conversion, a move, a conversion that moved too, and a renewal, most of them at each instant.
+      for (const [kind, [from, to, fromPlan]] of (
+        [
+          [null, "trialing", null],
+          ["trialing", "active", null],
+          ["active", "active", other[plan]],
+          ["trialing", "active", other[plan]],
+          ["active", "active", null],
+        ] as const
+      ).entries()) {
+        if ((index + kind) % 3 === 0) continue;
+        await insertMembershipEvent(db(), { membershipId, from, to, plan, fromPlan, at });
+      }
+      const order = await insertOrder(db(), { customerId, amount: 0, status: statuses[index % 5]!, createdAt: at });
+      await db()
+        .update(orders)
+        .set({ adults: 3, freeAccesses: 1 + (index % 3), allowanceMembershipId: index === 5 ? null : membershipId })
+        .where(eq(orders.id, order.id));
+    }
+
+    /** The figures as counted from the period's history entries and bookings, between its Amsterdam midnights. */
+    const counted = async ({ from, to, granularity }: StatisticsPeriod): Promise<PlanStatistics> => {
+      const start = sql`(${from}::date::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+      const end = sql`((${to}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+      const plans = await rowsOf<{ plan: string; trials: string; converted: string; changed: string }>(sql`
+        select plan, count(*) filter (where from_status is null and to_status = 'trialing') as trials,
+               count(*) filter (where from_status = 'trialing' and to_status = 'active') as converted,
+               count(*) filter (where from_plan is not null) as changed
+        from membership_events where created_at >= ${start} and created_at < ${end} group by plan`);
+      const used = await rowsOf<{ bucket: string; used: string }>(sql`
+        select to_char(date_trunc(${granularity}, (created_at at time zone ${COMPANY_TIME_ZONE})::date::timestamp),
+                       'YYYY-MM-DD') as bucket, sum(free_accesses) as used
+        from orders
+        where allowance_membership_id is not null and status in ('paid', 'completed')
+          and created_at >= ${start} and created_at < ${end}
+        group by 1`);
+      const buckets = periodBuckets({ from, to, granularity }).map((start) => ({
+        start,
+        used: Number(used.find((row) => row.bucket === start)?.used ?? 0),
+      }));
+      return {
+        plans: PLAN_IDS.map((plan) => {
+          const row = plans.find((candidate) => candidate.plan === plan);
+          return {
+            plan,
+            trialsStarted: Number(row?.trials ?? 0),
+            converted: Number(row?.converted ?? 0),
+            changedTo: Number(row?.changed ?? 0),
+          };
+        }),
+        freeAccesses: { buckets, total: buckets.reduce((sum, bucket) => sum + bucket.used, 0) },
+      };
+    };
+
+    const periods: StatisticsPeriod[] = [
+      { from: "2026-03-29", to: "2026-03-29", granularity: "day" },
+      { from: "2026-03-28", to: "2026-03-30", granularity: "day" },
+      { from: "2026-03-30", to: "2026-10-25", granularity: "week" },
+      { from: "2026-10-25", to: "2026-10-25", granularity: "day" },
+      { from: "2026-10-24", to: "2026-10-26", granularity: "day" },
+      { from: "2026-03-01", to: "2026-10-31", granularity: "month" },
+    ];
+    for (const period of periods) {
+      const result = await statisticsPage(`?${new URLSearchParams({ ...period })}`);
+      expect(result.status).toBe(200);
+      expect((result.data as { plans: PlanStatistics }).plans, JSON.stringify(period)).toEqual(await counted(period));
+    }
+    // Not an empty comparison: the day of the spring clock change, by hand.
+    expect(await counted(periods[0]!)).toEqual({
+      plans: [
+        { plan: "medium", trialsStarted: 2, converted: 3, changedTo: 3 },
+        { plan: "premium", trialsStarted: 1, converted: 3, changedTo: 2 },
+      ],
+      freeAccesses: { buckets: [{ start: "2026-03-29", used: 2 }], total: 2 },
     });
   });
 

@@ -16,7 +16,7 @@ import { seedDatabase } from "../../../scripts/seed-database";
 import { bookingInput, bookingTestDatabase, emptyBookingTables } from "../../support/integration/booking-helpers";
 import { insertCustomer, insertOrder } from "../../support/integration/orders-fixtures";
 import { book, payByCard } from "../../support/integration/personal-data-fixtures";
-import { paidMember } from "../../support/integration/memberships-fixtures";
+import { insertMembership, insertMembershipEvent, paidMember } from "../../support/integration/memberships-fixtures";
 import { testDatabaseKind } from "../../support/test-database";
 import {
   expectMembershipFiguresToMatchRecount,
@@ -203,6 +203,54 @@ describe(`the dashboard totals kept by triggers on ${testDatabaseKind()}`, () =>
 
     await emptyBookingTables(db());
     expect(await expectRevenueToMatchRecount(db())).toEqual([]);
+  });
+
+  it("follow members' free accesses and the plans in the memberships' history through inserts, updates and deletions", async () => {
+    const customer = await insertCustomer(db(), "Mia Jansen");
+    const medium = await insertMembership(db(), { customerId: customer.id, status: "active" });
+    const premium = await insertMembership(db(), { customerId: customer.id, status: "active", plan: "premium" });
+    const freeAccesses = async () => {
+      const result = await db().execute(sql`select coalesce(sum(free_accesses), 0) as used from order_days`);
+      return Number((result as unknown as { rows: { used: string | number }[] }).rows[0]!.used);
+    };
+    // Six bookings on each allowance (one access each on Medium, two on Premium), and one whose free
+    // accesses name no membership: not counted.
+    await db().execute(sql`
+      insert into orders (order_number, customer_id, amount, currency, status, service_type, business, site,
+                          idempotency_key, adults, allowance_membership_id, free_accesses, created_at)
+      select 'FT-0-FREE' || n, ${customer.id}, 0, 'EUR', (array['not_paid', 'paid', 'completed'])[1 + n % 3],
+             'Fast Track', 'Fast Track', 'Test', 'free-' || n, 2,
+             case when n = 13 then null when n % 2 = 0 then ${medium.id}::uuid else ${premium.id}::uuid end,
+             1 + n % 2, now() - n * interval '5 hours'
+      from generate_series(1, 13) n`);
+    for (const [from, to, plan, fromPlan] of [
+      [null, "trialing", "medium", null],
+      ["trialing", "active", "medium", null],
+      ["active", "active", "premium", "medium"],
+      ["active", "active", "medium", "premium"],
+      ["active", "active", "medium", null],
+    ] as const) {
+      await insertMembershipEvent(db(), { membershipId: medium.id, from, to, plan, fromPlan, at: new Date() });
+    }
+    await insertMembershipEvent(db(), {
+      membershipId: premium.id,
+      from: null,
+      to: "trialing",
+      plan: "premium",
+      at: new Date(),
+    });
+    await expectTotalsToMatchRecount(db());
+    expect(await freeAccesses()).toBe(6 + 12);
+
+    // A status change moves the accesses between rows; the Premium membership's deletion takes its
+    // history along and leaves its bookings naming no membership; an entry moved a day back.
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.allowanceMembershipId, medium.id));
+    await db().delete(memberships).where(eq(memberships.id, premium.id));
+    await db().execute(sql`
+      update membership_events set created_at = created_at - interval '1 day', plan = 'premium', from_plan = 'medium'
+      where from_status = 'trialing' and to_status = 'active'`);
+    await expectTotalsToMatchRecount(db());
+    expect(await freeAccesses()).toBe(6);
   });
 
   it("start again from zero when the tables are truncated", async () => {

@@ -15,6 +15,7 @@ import { bookingInput, bookingTestDatabase } from "../../support/integration/boo
 import { FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
 import { insertCustomer } from "../../support/integration/orders-fixtures";
 import { testDatabaseKind } from "../../support/test-database";
+import { expectTotalsToMatchRecount } from "../../support/integration/totals-recount";
 import { formRequest } from "../../support/integration/requests";
 import { routeArgs, routeResult } from "../../support/integration/route-result";
 import { action as paymentAction } from "~/routes/fast-track-payment.$orderId";
@@ -141,6 +142,8 @@ describe(`free fast-track accesses on ${testDatabaseKind()}`, () => {
       kind: "refunded",
     });
     expect(await memberAllowance(db(), email, IN_DECEMBER)).toMatchObject({ used: 0, left: 2 });
+    // The statistics' daily figures follow the free accesses through the payment, refund and cancellation.
+    await expectTotalsToMatchRecount(db());
   });
 
   it("a free booking withdrawn from before its flight is cancelled, and its accesses are back", async () => {

@@ -21,6 +21,7 @@ import { bookingTestDatabase } from "../../support/integration/booking-helpers";
 import { billAt, FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
 import { insertCustomer } from "../../support/integration/orders-fixtures";
 import { testDatabaseKind } from "../../support/test-database";
+import { expectMembershipFiguresToMatchRecount } from "../../support/integration/totals-recount";
 
 const db = bookingTestDatabase();
 // A paid quarter of 90 days, 1 December 2026 to 1 March 2027 (Amsterdam); from 15 January, 45 are left.
@@ -123,6 +124,8 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
     expect(mails.map((mail) => mail.subject)).toEqual(["Your membership is now Premium"]);
     expect(mails[0]!.textBody).toContain("€15, the difference for the rest of this quarter");
     expect(await memberAllowance(db(), email, MID_JANUARY)).toMatchObject({ perMonth: 5, left: 5 });
+    // The statistics' daily figures count the move with its plans.
+    await expectMembershipFiguresToMatchRecount(db());
   });
 
   it("refuses to charge an amount the page did not show, and a declined card changes nothing", async () => {
@@ -162,6 +165,7 @@ describe(`changing plan on ${testDatabaseKind()}`, () => {
       { plan: "medium", fromPlan: "premium", actor: "system" },
     ]);
     expect(history[0]).toEqual({ plan: "premium", fromPlan: null, actor: ADMIN.label });
+    await expectMembershipFiguresToMatchRecount(db());
   });
 
   it("a move to Medium called off: Premium stays, and is billed when the quarter ends", async () => {

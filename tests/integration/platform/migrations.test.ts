@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import { is, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { PgTable as PgTableClass } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,6 +33,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.destroy();
 });
+
+/** The statements of migration 0032 that fill `membership_days` and the free accesses of `order_days`. */
+const latestDaysBackfill = () =>
+  readFileSync("drizzle/0032_statistics_plan_and_free_access_days.sql", "utf8")
+    .split("--> statement-breakpoint")
+    // The statements that start a line with INSERT: the function bodies' inserts are indented.
+    .filter((statement) => /^INSERT INTO "(membership|order)_days"/m.test(statement));
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await handle.db.execute(query)) as { rows: T[] };
@@ -162,7 +169,9 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
   it("fills the membership figures from the memberships and history already there", async () => {
     const backfill = readFileSync("drizzle/0012_membership_totals.sql", "utf8")
       .split("--> statement-breakpoint")
-      .filter((statement) => /^INSERT INTO "membership_(totals|days)"/m.test(statement));
+      .filter((statement) => /^INSERT INTO "membership_totals"/m.test(statement));
+    // Migration 0032 counts the daily figures again, with their plans: its backfill is the one that fits the table now.
+    backfill.push(...latestDaysBackfill().filter((statement) => statement.includes('INTO "membership_days"')));
     expect(backfill).toHaveLength(2);
     const customer = await insertCustomer(handle.db, "Member Before The Figures");
     // 23:30 UTC on 4 March is 00:30 on the 5th in Amsterdam.
@@ -181,6 +190,69 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     ]);
     const days = await rows<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from membership_days`);
     expect(days).toEqual([{ day: "2026-03-05" }]);
+  });
+
+  it("fills the daily figures' plans and members' free accesses from the history and bookings already there", async () => {
+    const backfill = latestDaysBackfill();
+    expect(backfill).toHaveLength(2);
+    const customer = await insertCustomer(handle.db, "Member Before The Plan Figures");
+    // 23:30 UTC on 4 March is 00:30 on the 5th in Amsterdam.
+    const lateEvening = new Date("2026-03-04T23:30:00Z");
+    const membership = await insertMembership(handle.db, { customerId: customer.id, status: "active" });
+    for (const [from, to, plan, fromPlan] of [
+      [null, "trialing", "medium", null],
+      ["trialing", "active", "medium", null],
+      ["active", "active", "premium", "medium"],
+    ] as const) {
+      await insertMembershipEvent(handle.db, {
+        membershipId: membership.id,
+        from,
+        to,
+        plan,
+        fromPlan,
+        at: lateEvening,
+      });
+    }
+    for (const [status, allowance] of [
+      ["paid", membership.id],
+      ["paid", membership.id],
+      ["cancelled", membership.id],
+      ["paid", null],
+    ] as const) {
+      const order = await insertOrder(handle.db, {
+        customerId: customer.id,
+        amount: 0,
+        status,
+        createdAt: lateEvening,
+      });
+      await handle.db
+        .update(orders)
+        .set({ adults: 2, freeAccesses: 2, allowanceMembershipId: allowance })
+        .where(eq(orders.id, order.id));
+    }
+    // As the migration found them: no daily membership figures (it deletes them), no free accesses counted.
+    await handle.db.execute(sql`truncate membership_days`);
+    await handle.db.execute(sql`update order_days set free_accesses = 0`);
+
+    for (const statement of backfill) await handle.db.execute(sql.raw(statement));
+
+    await expectTotalsToMatchRecount(handle.db);
+    expect(
+      await rows(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, plan, from_plan, sum(events)::int as events from membership_days
+        where to_status = 'active' group by 1, 2, 3 order by 2`),
+    ).toEqual([
+      { day: "2026-03-05", plan: "medium", from_plan: null, events: 1 },
+      { day: "2026-03-05", plan: "premium", from_plan: "medium", events: 1 },
+    ]);
+    expect(
+      await rows(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, status, sum(free_accesses)::int as used from order_days
+        where day = '2026-03-05' group by 1, 2 order by 2`),
+    ).toEqual([
+      { day: "2026-03-05", status: "cancelled", used: 2 },
+      { day: "2026-03-05", status: "paid", used: 4 },
+    ]);
   });
 
   it("fills the fees and refunds from the invoices and refunds already there, by Amsterdam day", async () => {

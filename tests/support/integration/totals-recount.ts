@@ -51,23 +51,31 @@ interface DayTotal {
   airport: string | null;
   orders: string;
   amount: string;
+  free_accesses: string;
 }
 
-/** The statistics' daily figures (summed over their slots) against the same figures counted from the orders. */
+/**
+ * The statistics' daily figures (summed over their slots) against the same figures counted from the
+ * orders: orders, money, and the free accesses of those that spent a membership's allowance.
+ */
 async function expectDaysToMatchRecount(db: Database) {
   const days = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: DayTotal[] }).rows.map((row) => ({
       ...row,
       orders: Number(row.orders),
       amount: Number(row.amount),
+      free_accesses: Number(row.free_accesses),
     }));
   const summarised = await days(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, currency, status, airport, sum(orders) as orders, sum(amount) as amount
-    from order_days group by day, currency, status, airport having sum(orders) <> 0 or sum(amount) <> 0
+    select to_char(day, 'YYYY-MM-DD') as day, currency, status, airport, sum(orders) as orders, sum(amount) as amount,
+           sum(free_accesses) as free_accesses
+    from order_days group by day, currency, status, airport
+    having sum(orders) <> 0 or sum(amount) <> 0 or sum(free_accesses) <> 0
     order by 1, 2, 3, 4 nulls first`);
   const recounted = await days(sql`
     select to_char(created_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD') as day, currency, status, airport,
-           count(*) as orders, sum(amount) as amount
+           count(*) as orders, sum(amount) as amount,
+           coalesce(sum(free_accesses) filter (where allowance_membership_id is not null), 0) as free_accesses
     from orders group by 1, 2, 3, 4 order by 1, 2, 3, 4 nulls first`);
   expect(summarised).toEqual(recounted);
 }
@@ -83,7 +91,8 @@ const numbers = <T extends Record<string, unknown>>(row: T, keys: (keyof T)[]) =
 
 /**
  * The membership summaries against a full recount: members and recurring fees per status, plan and
- * currency; changes per Amsterdam day and pair of statuses; and the dashboard's membership figures.
+ * currency; changes per Amsterdam day, pair of statuses, plan and plan before; and the dashboard's
+ * membership figures.
  */
 export async function expectMembershipFiguresToMatchRecount(db: Database): Promise<MembershipFigures> {
   const totals = (query: ReturnType<typeof sql>) =>
@@ -111,13 +120,14 @@ export async function expectMembershipFiguresToMatchRecount(db: Database): Promi
     );
   expect(
     await days(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, from_status, to_status, sum(events) as events from membership_days
-      group by day, from_status, to_status having sum(events) <> 0 order by 1, 2 nulls first, 3`),
+      select to_char(day, 'YYYY-MM-DD') as day, from_status, to_status, plan, from_plan, sum(events) as events
+      from membership_days group by day, from_status, to_status, plan, from_plan having sum(events) <> 0
+      order by 1, 2 nulls first, 3, 4, 5 nulls first`),
   ).toEqual(
     await days(sql`
       select to_char(created_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD') as day, from_status, to_status,
-             count(*) as events
-      from membership_events group by 1, 2, 3 order by 1, 2 nulls first, 3`),
+             plan, from_plan, count(*) as events
+      from membership_events group by 1, 2, 3, 4, 5 order by 1, 2 nulls first, 3, 4, 5 nulls first`),
   );
 
   const figures = await membershipFigures(db);
