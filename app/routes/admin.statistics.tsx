@@ -20,12 +20,17 @@ import {
   RevenueFigures,
   StatisticsSummary,
 } from "~/features/admin/statistics/ui/statistics-view";
-import { salesStatistics, type SalesStatistics } from "~/features/admin/statistics/statistics.server";
+import {
+  periodFigures,
+  salesStatistics,
+  topAirports,
+  type SalesStatistics,
+} from "~/features/admin/statistics/statistics.server";
 import {
   membershipStatistics,
   type MembershipStatistics,
 } from "~/features/admin/statistics/statistics-memberships.server";
-import { planStatistics, type PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
+import { freeAccessesUsed, planCounts, type PlanStatistics } from "~/features/admin/statistics/statistics-plans.server";
 import {
   revenueStatistics,
   type CurrencyRevenueStatistics,
@@ -62,17 +67,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const period = submission.value;
   try {
     const db = database().db;
-    const [statistics, revenue, memberships, plans]: [
-      SalesStatistics,
-      CurrencyRevenueStatistics[],
-      MembershipStatistics,
-      PlanStatistics,
-    ] = await Promise.all([
-      salesStatistics(db, period),
-      revenueStatistics(db, period),
+    // Four statements side by side, each over the period's daily figures; the first gives the
+    // orders', the money's and the free accesses' figures.
+    const [figures, airports, memberships, counts] = await Promise.all([
+      periodFigures(db, period),
+      topAirports(db, period),
       membershipStatistics(db, period),
-      planStatistics(db, period),
+      planCounts(db, period),
     ]);
+    const statistics: SalesStatistics = salesStatistics(period, figures, airports);
+    const revenue: CurrencyRevenueStatistics[] = revenueStatistics(period, figures);
+    const plans: PlanStatistics = { plans: counts, freeAccesses: freeAccessesUsed(period, figures) };
     return { today, period, result: null, statistics, revenue, memberships, plans, toast: null };
   } catch (error) {
     logger.error({ err: error }, "Erreur lors du chargement des données (statistiques)");

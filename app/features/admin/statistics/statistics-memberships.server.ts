@@ -25,14 +25,15 @@ export interface MembershipStatistics {
 }
 
 /** The changes of each kind, from their from and to statuses. */
-const KINDS: Record<keyof MembershipCounts, SQL> = {
+export const CHANGE_KINDS: Record<keyof MembershipCounts, SQL> = {
   trialsStarted: and(isNull(membershipDays.fromStatus), eq(membershipDays.toStatus, "trialing"))!,
   converted: and(eq(membershipDays.fromStatus, "trialing"), eq(membershipDays.toStatus, "active"))!,
   cancelled: eq(membershipDays.toStatus, "cancelled"),
   endedUnpaid: eq(membershipDays.toStatus, "ended"),
 };
 
-const countOf = (kind: SQL) => sql`coalesce(sum(${membershipDays.events}) filter (where ${kind}), 0)`;
+/** The changes of a kind among a group's daily figures. */
+export const changesOf = (kind: SQL) => sql`coalesce(sum(${membershipDays.events}) filter (where ${kind}), 0)`;
 
 const countsOf = (row: MembershipCounts | undefined): MembershipCounts => ({
   trialsStarted: row?.trialsStarted ?? 0,
@@ -54,10 +55,10 @@ export async function membershipStatistics(db: Database, period: StatisticsPerio
           sql<string>`to_char(date_trunc(${period.granularity}, ${membershipDays.day}::timestamp), 'YYYY-MM-DD')`.as(
             "bucket",
           ),
-        trialsStarted: countOf(KINDS.trialsStarted).as("trials_started"),
-        converted: countOf(KINDS.converted).as("converted"),
-        cancelled: countOf(KINDS.cancelled).as("cancelled"),
-        endedUnpaid: countOf(KINDS.endedUnpaid).as("ended_unpaid"),
+        trialsStarted: changesOf(CHANGE_KINDS.trialsStarted).as("trials_started"),
+        converted: changesOf(CHANGE_KINDS.converted).as("converted"),
+        cancelled: changesOf(CHANGE_KINDS.cancelled).as("cancelled"),
+        endedUnpaid: changesOf(CHANGE_KINDS.endedUnpaid).as("ended_unpaid"),
       })
       .from(membershipDays)
       .where(and(gte(membershipDays.day, period.from), lte(membershipDays.day, period.to)))

@@ -1,14 +1,15 @@
-import { and, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, gte, isNotNull, lte, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipEvents, orders, type MembershipPlan } from "~/db/schema";
-import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
+import { membershipDays, type MembershipPlan } from "~/db/schema";
 import { PLAN_IDS } from "~/features/plans/plans";
-import { addCompanyDays, startOfCompanyDay } from "~/lib/company-time";
 import { periodBuckets } from "./statistics-buckets";
+import { CHANGE_KINDS, changesOf } from "./statistics-memberships.server";
 import type { StatisticsPeriod } from "./statistics-period";
+import type { PeriodFigures } from "./statistics.server";
 
-// The plans over a period (ADR 029, ADR 030), counted by the database from the memberships' history
-// (each entry names its plan, and the plan before when it changed it) and from the members' bookings.
+// The plans over a period (ADR 029, ADR 030), counted by the database from the daily figures: the
+// history's entries per plan and plan before (`membership_days`, migration 0032) and the free
+// accesses of the members' bookings (`order_days`, read with the orders' figures by `periodFigures`).
 
 export interface PlanCounts {
   plan: MembershipPlan;
@@ -26,64 +27,38 @@ export interface PlanStatistics {
   freeAccesses: { buckets: { start: string; used: number }[]; total: number };
 }
 
-/** The instants the period's Amsterdam days cover: from its first day's start to the day after its last. */
-const periodBounds = (period: StatisticsPeriod) => ({
-  start: startOfCompanyDay(period.from),
-  end: startOfCompanyDay(addCompanyDays(period.to, 1)),
-});
+/** Each plan's trials, conversions and moves to it over the period, every plan listed. */
+export async function planCounts(db: Database, period: StatisticsPeriod): Promise<PlanCounts[]> {
+  const count = (kind: SQL) => changesOf(kind).mapWith(Number);
+  const rows = await db
+    .select({
+      plan: membershipDays.plan,
+      trialsStarted: count(CHANGE_KINDS.trialsStarted),
+      converted: count(CHANGE_KINDS.converted),
+      changedTo: count(isNotNull(membershipDays.fromPlan)),
+    })
+    .from(membershipDays)
+    .where(and(gte(membershipDays.day, period.from), lte(membershipDays.day, period.to)))
+    .groupBy(membershipDays.plan);
+  return PLAN_IDS.map((plan) => {
+    const row = rows.find((candidate) => candidate.plan === plan);
+    return {
+      plan,
+      trialsStarted: row?.trialsStarted ?? 0,
+      converted: row?.converted ?? 0,
+      changedTo: row?.changedTo ?? 0,
+    };
+  });
+}
 
-export async function planStatistics(db: Database, period: StatisticsPeriod): Promise<PlanStatistics> {
-  const { start, end } = periodBounds(period);
-  const trialStarted = sql`${membershipEvents.toStatus} = 'trialing' and ${membershipEvents.fromStatus} is null`;
-  const converted = sql`${membershipEvents.toStatus} = 'active' and ${membershipEvents.fromStatus} = 'trialing'`;
-  const planChanged = sql`${membershipEvents.fromPlan} is not null`;
-  const count = (condition: SQL) => sql`count(*) filter (where ${condition})`.mapWith(Number);
-  const bucket = sql<string>`to_char(date_trunc(${period.granularity}, (${orders.createdAt} at time zone 'Europe/Amsterdam')::date::timestamp), 'YYYY-MM-DD')`;
-  const [planRows, accessRows] = await Promise.all([
-    db
-      .select({
-        plan: membershipEvents.plan,
-        trialsStarted: count(trialStarted),
-        converted: count(converted),
-        changedTo: count(planChanged),
-      })
-      .from(membershipEvents)
-      // Only the entries counted, each kind found through an index: not every renewal of the period.
-      .where(
-        and(
-          gte(membershipEvents.createdAt, start),
-          lt(membershipEvents.createdAt, end),
-          or(trialStarted, converted, planChanged),
-        ),
-      )
-      .groupBy(membershipEvents.plan),
-    db
-      .select({ bucket, used: sql`sum(${orders.freeAccesses})`.mapWith(Number) })
-      .from(orders)
-      .where(
-        and(
-          isNotNull(orders.allowanceMembershipId),
-          inArray(orders.status, [...PAID_ORDER_STATUSES]),
-          gte(orders.createdAt, start),
-          lt(orders.createdAt, end),
-        ),
-      )
-      .groupBy(sql`1`),
-  ]);
-  const buckets = periodBuckets(period).map((start) => ({
-    start,
-    used: accessRows.find((row) => row.bucket === start)?.used ?? 0,
-  }));
+/** The free accesses used in each bucket of the period (over every currency), and in all. */
+export function freeAccessesUsed(period: StatisticsPeriod, figures: PeriodFigures[]): PlanStatistics["freeAccesses"] {
+  const overCurrencies = figures.filter((row) => row.currency === null);
   return {
-    plans: PLAN_IDS.map((plan) => {
-      const row = planRows.find((candidate) => candidate.plan === plan);
-      return {
-        plan,
-        trialsStarted: row?.trialsStarted ?? 0,
-        converted: row?.converted ?? 0,
-        changedTo: row?.changedTo ?? 0,
-      };
-    }),
-    freeAccesses: { buckets, total: buckets.reduce((sum, { used }) => sum + used, 0) },
+    buckets: periodBuckets(period).map((start) => ({
+      start,
+      used: overCurrencies.find((row) => row.bucket === start)?.freeAccesses ?? 0,
+    })),
+    total: overCurrencies.find((row) => row.bucket === null)?.freeAccesses ?? 0,
   };
 }

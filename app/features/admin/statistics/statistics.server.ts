@@ -1,7 +1,9 @@
 import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { CURRENCY_CODES, orderDays, type CurrencyCode, type OrderStatus } from "~/db/schema";
-import { PAID_ORDER_STATUSES } from "~/features/booking/order-status";
+import { CURRENCY_CODES, orderDays, revenueDays, type CurrencyCode, type OrderStatus } from "~/db/schema";
+import { CHARGED_ORDER_STATUSES, PAID_ORDER_STATUSES } from "~/features/booking/order-status";
+import { revenueSums, type EntryKind } from "~/features/admin/revenue.server";
+import type { Revenue } from "~/features/admin/revenue";
 import { periodBuckets } from "./statistics-buckets";
 import { type StatisticsPeriod } from "./statistics-period";
 
@@ -61,32 +63,129 @@ const inPeriod = (period: StatisticsPeriod) => and(gte(orderDays.day, period.fro
 
 const confirmed = whereStatusIn(orderDays.status, PAID_ORDER_STATUSES);
 
-/** The orders of a group's daily figures, or only those whose rows match `condition`. */
-const ordersOf = (condition?: SQL) =>
-  condition ? sql`coalesce(sum(${orderDays.orders}) filter (where ${condition}), 0)` : sql`sum(${orderDays.orders})`;
-
-/** Minor units of paid and completed orders. A function: `mapWith` changes the SQL it is called on. */
-const revenueOf = () => sql`coalesce(sum(${orderDays.amount}) filter (where ${confirmed}), 0)`;
+/** The sum of a column of a group's daily figures, or of those whose rows match `condition`. */
+const sumOf = (column: AnyColumn, condition?: SQL) =>
+  condition ? sql`coalesce(sum(${column}) filter (where ${condition}), 0)` : sql`sum(${column})`;
 
 /** Days whose orders were all deleted or moved to another status keep rows at zero: such groups are left out. */
 const hasOrders = sql`sum(${orderDays.orders}) <> 0`;
 
-export async function salesStatistics(db: Database, period: StatisticsPeriod): Promise<SalesStatistics> {
-  const [rows, airports] = await Promise.all([figuresByBucketAndCurrency(db, period), topAirports(db, period)]);
-  const overall = rows.find((row) => row.currency === null);
-  const currencies = CURRENCY_CODES.filter((code) => rows.some((row) => row.currency === code));
+/**
+ * The period's figures per bucket and currency, per currency (bucket null), per bucket (currency
+ * null) and over everything (both null); amounts are meaningless where currency is null.
+ */
+export interface PeriodFigures extends OrderCounts, Revenue {
+  bucket: string | null;
+  currency: CurrencyCode | null;
+  /** Minor units of the currency, over paid and completed orders. */
+  revenue: number;
+  /** Free accesses (ADR 029) spent by paid and completed orders. */
+  freeAccesses: number;
+}
+
+/**
+ * Every figure the period's daily rows give, in one statement that reads them once: the orders'
+ * (`order_days`), with the fees and refunds (`revenue_days`, ADR 031) beside their fast tracks. The
+ * daily orders are first summed per bucket and currency, a plain GROUP BY that PostgreSQL hashes in
+ * memory, and only those few rows, with the fees and refunds, go through the grouping sets.
+ */
+export async function periodFigures(db: Database, period: StatisticsPeriod): Promise<PeriodFigures[]> {
+  const bucketOf = (day: AnyColumn) => sql<string>`date_trunc(${period.granularity}, ${day}::timestamp)`;
+  const bucketSales = db.$with("bucket_sales").as(
+    db
+      .select({
+        bucket: bucketOf(orderDays.day).as("bucket"),
+        currency: orderDays.currency,
+        orders: sumOf(orderDays.orders).as("orders"),
+        paid: sumOf(orderDays.orders, confirmed).as("paid"),
+        unpaid: sumOf(orderDays.orders, whereStatusIn(orderDays.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
+        withdrawn: sumOf(orderDays.orders, whereStatusIn(orderDays.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
+        revenue: sumOf(orderDays.amount, confirmed).as("revenue"),
+        freeAccesses: sumOf(orderDays.freeAccesses, confirmed).as("free_accesses"),
+        fastTracks: sumOf(orderDays.amount, whereStatusIn(orderDays.status, CHARGED_ORDER_STATUSES)).as("fast_tracks"),
+      })
+      .from(orderDays)
+      .where(inPeriod(period))
+      .groupBy(sql`bucket`, orderDays.currency)
+      .having(hasOrders),
+  );
+  const none = (name: string) => sql<number>`0`.as(name);
+  const entries = db.$with("entries").as(
+    db
+      .select({
+        bucket: sql<string>`${bucketSales.bucket}`.as("bucket"),
+        currency: sql<CurrencyCode>`${bucketSales.currency}`.as("currency"),
+        orders: sql<number>`${bucketSales.orders}`.as("orders"),
+        paid: sql<number>`${bucketSales.paid}`.as("paid"),
+        unpaid: sql<number>`${bucketSales.unpaid}`.as("unpaid"),
+        withdrawn: sql<number>`${bucketSales.withdrawn}`.as("withdrawn"),
+        revenue: sql<number>`${bucketSales.revenue}`.as("revenue"),
+        freeAccesses: sql<number>`${bucketSales.freeAccesses}`.as("free_accesses"),
+        kind: sql<EntryKind>`'fast_track'`.as("kind"),
+        amount: sql<number>`${bucketSales.fastTracks}`.as("amount"),
+      })
+      .from(bucketSales)
+      .unionAll(
+        db
+          .select({
+            bucket: bucketOf(revenueDays.day).as("bucket"),
+            currency: sql<CurrencyCode>`${revenueDays.currency}`.as("currency"),
+            orders: none("orders"),
+            paid: none("paid"),
+            unpaid: none("unpaid"),
+            withdrawn: none("withdrawn"),
+            revenue: none("revenue"),
+            freeAccesses: none("free_accesses"),
+            kind: sql<EntryKind>`${revenueDays.kind}`.as("kind"),
+            amount: sql<number>`${revenueDays.amount}`.as("amount"),
+          })
+          .from(revenueDays)
+          .where(and(gte(revenueDays.day, period.from), lte(revenueDays.day, period.to))),
+      ),
+  );
+  const summed = (column: SQL.Aliased) => sql`sum(${column})`.mapWith(Number);
+  return db
+    .with(bucketSales, entries)
+    .select({
+      bucket: sql<string | null>`to_char(${entries.bucket}, 'YYYY-MM-DD')`,
+      currency: sql<CurrencyCode | null>`${entries.currency}`,
+      orders: summed(entries.orders),
+      paid: summed(entries.paid),
+      unpaid: summed(entries.unpaid),
+      withdrawn: summed(entries.withdrawn),
+      revenue: summed(entries.revenue),
+      freeAccesses: summed(entries.freeAccesses),
+      ...revenueSums(sql`${entries.kind}`, sql`${entries.amount}`),
+    })
+    .from(entries)
+    .groupBy(
+      sql`grouping sets ((${entries.bucket}, ${entries.currency}), (${entries.currency}), (${entries.bucket}), ())`,
+    );
+}
+
+/** The period's orders per currency and bucket, and its best airports, from the statements that read them. */
+export function salesStatistics(
+  period: StatisticsPeriod,
+  figures: PeriodFigures[],
+  airports: AirportFigures[],
+): SalesStatistics {
+  const overall = figures.find((row) => row.currency === null && row.bucket === null);
+  // Fees and refunds alone do not make a currency's sales.
+  const currencies = CURRENCY_CODES.filter((code) =>
+    figures.some((row) => row.currency === code && row.bucket === null && row.orders > 0),
+  );
   const buckets = periodBuckets(period);
   return {
     totals: countsOf(overall),
     currencies: currencies.map((currency) => {
-      const ofCurrency = rows.filter((row) => row.currency === currency);
+      const ofCurrency = figures.filter((row) => row.currency === currency);
       const totals = ofCurrency.find((row) => row.bucket === null);
       return {
         currency,
         totals: { ...countsOf(totals), revenue: totals?.revenue ?? 0 },
         buckets: buckets.map((start) => {
-          const figures = ofCurrency.find((row) => row.bucket === start);
-          return { start, ...countsOf(figures), revenue: figures?.revenue ?? 0 };
+          const bucket = ofCurrency.find((row) => row.bucket === start);
+          return { start, ...countsOf(bucket), revenue: bucket?.revenue ?? 0 };
         }),
       };
     }),
@@ -101,55 +200,16 @@ const countsOf = (row: OrderCounts | undefined): OrderCounts => ({
   withdrawn: row?.withdrawn ?? 0,
 });
 
-/**
- * One row per bucket and currency, one per currency for the whole period (bucket null) and one over
- * everything (currency null too, revenue meaningless there). The daily figures are first summed per
- * bucket and currency, a plain GROUP BY that PostgreSQL hashes in memory, and only those few rows
- * go through the grouping sets.
- */
-async function figuresByBucketAndCurrency(db: Database, period: StatisticsPeriod) {
-  const bucketSales = db.$with("bucket_sales").as(
-    db
-      .select({
-        bucket: sql<string>`date_trunc(${period.granularity}, ${orderDays.day}::timestamp)`.as("bucket"),
-        currency: orderDays.currency,
-        orders: ordersOf().as("orders"),
-        paid: ordersOf(confirmed).as("paid"),
-        unpaid: ordersOf(whereStatusIn(orderDays.status, UNPAID_ORDER_STATUSES)).as("unpaid"),
-        withdrawn: ordersOf(whereStatusIn(orderDays.status, WITHDRAWN_ORDER_STATUSES)).as("withdrawn"),
-        revenue: revenueOf().as("revenue"),
-      })
-      .from(orderDays)
-      .where(inPeriod(period))
-      .groupBy(sql`bucket`, orderDays.currency)
-      .having(hasOrders),
-  );
-  const summed = (column: SQL.Aliased) => sql`sum(${column})`.mapWith(Number);
-  return db
-    .with(bucketSales)
-    .select({
-      bucket: sql<string | null>`to_char(${bucketSales.bucket}, 'YYYY-MM-DD')`,
-      currency: sql<CurrencyCode | null>`${bucketSales.currency}`,
-      orders: summed(bucketSales.orders),
-      paid: summed(bucketSales.paid),
-      unpaid: summed(bucketSales.unpaid),
-      withdrawn: summed(bucketSales.withdrawn),
-      revenue: summed(bucketSales.revenue),
-    })
-    .from(bucketSales)
-    .groupBy(sql`grouping sets ((${bucketSales.bucket}, ${bucketSales.currency}), (${bucketSales.currency}), ())`);
-}
-
 /** The best airports of the period with their revenue per currency, from the period's daily figures. */
-async function topAirports(db: Database, period: StatisticsPeriod): Promise<AirportFigures[]> {
+export async function topAirports(db: Database, period: StatisticsPeriod): Promise<AirportFigures[]> {
   const airportSales = db.$with("airport_sales").as(
     db
       .select({
         airport: sql<string>`${orderDays.airport}`.as("airport"),
         currency: orderDays.currency,
-        orders: ordersOf().mapWith(Number).as("orders"),
-        paid: ordersOf(confirmed).mapWith(Number).as("paid"),
-        revenue: revenueOf().mapWith(Number).as("revenue"),
+        orders: sumOf(orderDays.orders).mapWith(Number).as("orders"),
+        paid: sumOf(orderDays.orders, confirmed).mapWith(Number).as("paid"),
+        revenue: sumOf(orderDays.amount, confirmed).mapWith(Number).as("revenue"),
       })
       .from(orderDays)
       .where(and(inPeriod(period), isNotNull(orderDays.airport)))
