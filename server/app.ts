@@ -56,6 +56,7 @@ import { closeHttpServer } from "./close-http-server";
 import { superviseWorkers } from "./cluster";
 import { scheduleGatewayFollowUp } from "./gateway-follow-up";
 import { inFlightWork, type InFlightWork } from "./in-flight";
+import { MAIL_TEMPLATES } from "./mail-templates";
 import { createPageCache } from "./page-cache";
 import { queryCountHeader } from "./query-count";
 import { generalRateLimit } from "./rate-limit";
@@ -213,7 +214,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   if (handle.kind === "pglite") recordServedOrigin(config);
   if (cluster.isPrimary) await markDeadRuns(handle.db);
   if (config.METRICS_TOKEN) startProcessMetrics();
-  const outboxWorker = startOutboxWorker(handle.db, config);
+  const outboxWorker = startOutboxWorker(handle.db, config, MAIL_TEMPLATES);
   const retention =
     config.RETENTION_INTERVAL_MINUTES > 0
       ? scheduleRetention(handle.db, {

@@ -432,10 +432,17 @@ export const outbox = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     to: text().notNull(),
     subject: text().notNull(),
+    /** Empty while a templated mail waits to be composed by the worker (`template`). */
     textBody: text().notNull(),
     htmlBody: text(),
     /** Files sent with the mail (content base64), kept with it so a crash before sending loses none. */
     attachments: jsonb().$type<MailAttachment[]>(),
+    /**
+     * A mail queued as data for the worker to compose (`MailTemplate`): the template's name and its
+     * data, until the worker writes the body and files above and clears both.
+     */
+    template: text(),
+    templateData: jsonb(),
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -34,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       createdAt: mail.createdAt,
       sentAt: mail.sentAt,
       failedAt: mail.failedAt,
+      composed: mail.template === null,
       text: mail.textBody,
       html: mail.htmlBody ? previewHtml({ html: mail.htmlBody, attachments }) : null,
       attachments: attachments.map(({ filename, contentType, cid }, index) => ({
@@ -68,13 +69,19 @@ export default function OutboxMailPage({ loaderData }: Route.ComponentProps) {
         />
       </SectionCard>
       <SectionCard title="Tel que reçu">
-        <MailPreview
-          label={mail.subject}
-          subject={mail.subject}
-          attachments={mail.attachments}
-          html={mail.html}
-          text={mail.text}
-        />
+        {mail.composed ? (
+          <MailPreview
+            label={mail.subject}
+            subject={mail.subject}
+            attachments={mail.attachments}
+            html={mail.html}
+            text={mail.text}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Pas encore composé : l'envoi le compose à partir des données enregistrées avec lui, puis il s'affiche ici.
+          </p>
+        )}
       </SectionCard>
     </AdminPage>
   );

@@ -1,13 +1,15 @@
 import { AsyncResource } from "node:async_hooks";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { Env } from "~/env.server";
 import { countMailDelivery } from "~/platform/observability/metrics.server";
 import { logger as processLogger } from "~/logger.server";
+import type { MailAttachment } from "./attachment";
+import type { MailTemplate } from "./outbox.server";
 import { smtpTransport, type MailTransport } from "./transport.server";
 
 export interface OutboxWorkerOptions {
@@ -20,6 +22,8 @@ export interface OutboxWorkerOptions {
    */
   heldMailFolder?: string;
   from: string;
+  /** The templates this worker composes queued mails with (`enqueueTemplateMail`); it leaves other templates' mails alone. */
+  templates?: readonly MailTemplate<never>[];
   logger: Pick<Logger, "info" | "warn" | "error">;
   pollIntervalMs?: number;
   batchSize?: number;
@@ -34,8 +38,11 @@ export interface OutboxWorkerOptions {
 
 type ClaimedMail = Pick<
   typeof outbox.$inferSelect,
-  "id" | "to" | "subject" | "textBody" | "htmlBody" | "attachments" | "attempts"
+  "id" | "to" | "subject" | "textBody" | "htmlBody" | "attachments" | "template" | "templateData" | "attempts"
 >;
+
+/** A mail's body and files, as sent. */
+type ComposedBody = { textBody: string; htmlBody: string | null; attachments: MailAttachment[] | null };
 
 const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
 
@@ -46,8 +53,9 @@ const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer *
  * never holds a database lock. A mail that fails is retried with exponential backoff.
  */
 export class OutboxWorker {
-  private readonly options: Required<Omit<OutboxWorkerOptions, "transport" | "heldMailFolder">> &
+  private readonly options: Required<Omit<OutboxWorkerOptions, "transport" | "heldMailFolder" | "templates">> &
     Pick<OutboxWorkerOptions, "transport" | "heldMailFolder">;
+  private readonly templates: ReadonlyMap<string, MailTemplate<never>>;
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> | undefined;
   private passRequested = false;
@@ -71,6 +79,7 @@ export class OutboxWorker {
       leaseMs: 5 * 60_000,
       ...options,
     };
+    this.templates = new Map((options.templates ?? []).map((template) => [template.name, template]));
   }
 
   start() {
@@ -133,7 +142,9 @@ export class OutboxWorker {
       const due = await tx
         .select({ id: outbox.id })
         .from(outbox)
-        .where(and(inArray(outbox.status, ["pending", "sending"]), lte(outbox.nextAttemptAt, sql`now()`)))
+        .where(
+          and(inArray(outbox.status, ["pending", "sending"]), lte(outbox.nextAttemptAt, sql`now()`), this.composable()),
+        )
         .orderBy(asc(outbox.nextAttemptAt))
         .limit(batchSize)
         .for("update", { skipLocked: true });
@@ -154,21 +165,60 @@ export class OutboxWorker {
           textBody: outbox.textBody,
           htmlBody: outbox.htmlBody,
           attachments: outbox.attachments,
+          template: outbox.template,
+          templateData: outbox.templateData,
           attempts: outbox.attempts,
         });
     });
   }
 
+  /** The mails this worker can send: composed ones, and those of a template it was given. */
+  private composable() {
+    const names = [...this.templates.keys()];
+    return names.length ? or(isNull(outbox.template), inArray(outbox.template, names)) : isNull(outbox.template);
+  }
+
+  /**
+   * The mail's body and files: as queued, or composed now from its template and stored, so that
+   * every later attempt (and the back office) has the very mail this one sends. Undefined when the
+   * row is gone (an erasure deleted it meanwhile).
+   */
+  private async composed(
+    mail: Pick<ClaimedMail, "id" | "textBody" | "htmlBody" | "attachments" | "template" | "templateData">,
+  ): Promise<ComposedBody | undefined> {
+    if (!mail.template) return mail;
+    const template = this.templates.get(mail.template);
+    if (!template)
+      throw new Error(`mail ${mail.id} is of template "${mail.template}", which this worker does not know`);
+    const { text, html, attachments } = await template.compose(mail.templateData as never);
+    const body = { textBody: text, htmlBody: html ?? null, attachments: attachments?.length ? attachments : null };
+    const { db } = this.options;
+    const [stored] = await db
+      .update(outbox)
+      .set({ ...body, template: null, templateData: null })
+      .where(and(eq(outbox.id, mail.id), isNotNull(outbox.template)))
+      .returning({ id: outbox.id });
+    if (stored) return body;
+    // Composed by another worker meanwhile (one without SMTP composes what it holds): send what it stored.
+    const [now] = await db
+      .select({ textBody: outbox.textBody, htmlBody: outbox.htmlBody, attachments: outbox.attachments })
+      .from(outbox)
+      .where(eq(outbox.id, mail.id));
+    return now;
+  }
+
   private async deliver(mail: ClaimedMail, transport: MailTransport) {
     const { db, from, logger, maxAttempts } = this.options;
     try {
+      const body = await this.composed(mail);
+      if (!body) return;
       await transport.send({
         from,
         to: mail.to,
         subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
-        attachments: mail.attachments ?? [],
+        text: body.textBody,
+        html: body.htmlBody,
+        attachments: body.attachments ?? [],
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -219,6 +269,9 @@ export class OutboxWorker {
         subject: outbox.subject,
         textBody: outbox.textBody,
         htmlBody: outbox.htmlBody,
+        attachments: outbox.attachments,
+        template: outbox.template,
+        templateData: outbox.templateData,
         // As text, to keep the microseconds a JavaScript Date would drop.
         createdAt: sql<string>`${outbox.createdAt}::text`,
       })
@@ -226,6 +279,7 @@ export class OutboxWorker {
       .where(
         and(
           eq(outbox.status, "pending"),
+          this.composable(),
           cursor
             ? sql`(${outbox.createdAt}, ${outbox.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
@@ -234,7 +288,15 @@ export class OutboxWorker {
       .orderBy(asc(outbox.createdAt), asc(outbox.id))
       .limit(batchSize);
     for (const mail of held) {
-      const copy = heldMailFolder ? await writeHeldMailCopy(heldMailFolder, mail) : undefined;
+      let body: ComposedBody | undefined;
+      try {
+        body = await this.composed(mail);
+      } catch (error) {
+        logger.error({ err: error, mailId: mail.id }, "mail could not be composed");
+        continue;
+      }
+      if (!body) continue;
+      const copy = heldMailFolder ? await writeHeldMailCopy(heldMailFolder, { ...mail, ...body }) : undefined;
       logger.info(
         { mailId: mail.id, to: mail.to, subject: mail.subject, ...(copy && { copy }) },
         "mail queued, not sent: SMTP_URL is not set",
@@ -277,9 +339,11 @@ let processWorker: OutboxWorker | undefined;
 export function startOutboxWorker(
   db: Database,
   config: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">,
+  templates: readonly MailTemplate<never>[],
 ): OutboxWorker {
   const worker = new OutboxWorker({
     db,
+    templates,
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
     heldMailFolder: join(config.DATA_DIR, "mailbox"),
     from: config.MAIL_FROM,

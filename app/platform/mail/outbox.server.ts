@@ -10,6 +10,24 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+/** What a template composes: the body and files (the subject is written when the mail is queued). */
+export type ComposedMail = Pick<OutgoingMail, "text" | "html" | "attachments">;
+
+/** What JSON keeps as it is: a template's data goes through a jsonb column and back. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * A mail queued as data and composed by the outbox worker before its first sending, so that the
+ * transaction that queues it pays for an insert, not for rendering. The worker is given its
+ * templates when it starts (the platform knows no feature) and takes only rows whose template it
+ * knows. `name` is stored with each row: a template keeps it as long as queued rows may hold it.
+ */
+export interface MailTemplate<Data extends Json> {
+  name: string;
+  subject(data: Data): string;
+  compose(data: Data): Promise<ComposedMail>;
+}
+
 /**
  * Queues an e-mail. Pass the transaction that writes the data the mail is about, so the mail is
  * queued if and only if that data is committed; the outbox worker sends it afterwards.
@@ -30,4 +48,15 @@ export async function enqueueMails(db: Database, mails: OutgoingMail[]) {
       attachments: mail.attachments?.length ? mail.attachments : null,
     })),
   );
+}
+
+/** `enqueueMail` for a mail the worker composes from `data` with `template`. */
+export async function enqueueTemplateMail<Data extends Json>(
+  db: Database,
+  template: MailTemplate<Data>,
+  { to, data }: { to: string; data: Data },
+) {
+  await db
+    .insert(outbox)
+    .values({ to, subject: template.subject(data), textBody: "", template: template.name, templateData: data });
 }

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { enqueueMail } from "~/platform/mail/outbox.server";
+import { enqueueMail, enqueueTemplateMail, type MailTemplate } from "~/platform/mail/outbox.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "~/platform/mail/outbox-worker.server";
 import { processMetrics } from "~/platform/observability/metrics.server";
 import { currentRequestId, withRequestId } from "~/platform/observability/request-id.server";
@@ -317,5 +317,183 @@ describe(`the outbox worker on ${kind}`, () => {
     expect(lines.map((line) => line.copy).sort()).toEqual(files.map((file) => join(folder, "mailbox", file)));
     expect((await rows()).map((row) => row.status)).toEqual(["pending", "pending"]);
     expect(JSON.stringify(lines)).not.toContain("123456");
+  });
+});
+
+describe(`mails the outbox worker composes from their template, on ${kind}`, () => {
+  /** How many times the template composed, and what it composed last. */
+  let composed: string[] = [];
+  const greeting: MailTemplate<{ name: string; code: string }> = {
+    name: "greeting",
+    subject: ({ name }) => `Hello ${name}`,
+    async compose({ name, code }) {
+      composed.push(name);
+      return {
+        text: `Dear ${name}, your code is ${code}.`,
+        html: `<p>Dear ${name}, your code is <b>${code}</b>.</p>`,
+        attachments: [
+          { filename: "code.txt", contentType: "text/plain", content: Buffer.from(code).toString("base64") },
+        ],
+      };
+    },
+  };
+  const failing: MailTemplate<{ name: string }> = {
+    name: "failing",
+    subject: ({ name }) => `Broken ${name}`,
+    compose: () => Promise.reject(new Error("the template broke")),
+  };
+
+  beforeEach(() => {
+    composed = [];
+  });
+
+  it("queues the data and the subject only; the worker composes the mail once, stores it, and sends what it stored", async () => {
+    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    expect(await rows()).toMatchObject([
+      {
+        subject: "Hello Ann",
+        textBody: "",
+        htmlBody: null,
+        attachments: null,
+        template: "greeting",
+        templateData: { name: "Ann", code: "K7QM" },
+        status: "pending",
+      },
+    ]);
+
+    expect(await worker({ templates: [greeting] }).runOnce()).toBe(1);
+
+    expect(composed).toEqual(["Ann"]);
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]).toMatchObject({
+      envelopeTo: ["ann@example.org"],
+      subject: "Hello Ann",
+      text: "Dear Ann, your code is K7QM.",
+      html: "<p>Dear Ann, your code is <b>K7QM</b>.</p>",
+    });
+    expect(sink.messages[0]!.attachments.map((file) => [file.filename, file.content])).toEqual([
+      ["code.txt", Buffer.from("K7QM").toString("base64")],
+    ]);
+    expect(await rows()).toMatchObject([
+      {
+        status: "sent",
+        attempts: 1,
+        textBody: "Dear Ann, your code is K7QM.",
+        htmlBody: "<p>Dear Ann, your code is <b>K7QM</b>.</p>",
+        attachments: [{ filename: "code.txt" }],
+        template: null,
+        templateData: null,
+      },
+    ]);
+  });
+
+  it("leaves a mail of a template it does not know to a worker that knows it", async () => {
+    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    await enqueueMail(db, { to: "bob@example.org", subject: "Plain", text: "x" });
+
+    expect(await worker().runOnce()).toBe(1);
+    expect(sink.messages.map((message) => message.subject)).toEqual(["Plain"]);
+    expect(await worker({ templates: [greeting] }).runOnce()).toBe(1);
+    expect(sink.messages.map((message) => message.subject)).toEqual(["Plain", "Hello Ann"]);
+  });
+
+  it("composes each mail once and sends it once when two workers race, and again when a worker runs twice", async () => {
+    const names = Array.from({ length: 30 }, (_, index) => `Guest ${String(index).padStart(2, "0")}`);
+    for (const name of names) {
+      await enqueueTemplateMail(db, greeting, { to: "race@example.org", data: { name, code: name.slice(-2) } });
+    }
+    const second = kind === "postgres" ? await openDatabase({ kind: "postgres", url: handle.url! }) : undefined;
+    try {
+      const racers = [
+        worker({ batchSize: 3, templates: [greeting] }),
+        worker({ batchSize: 3, templates: [greeting], db: second?.db ?? db }),
+      ];
+      const claimedBy = await Promise.all(
+        racers.map(async (racer) => {
+          let claimed = 0;
+          for (let count = await racer.runOnce(); count > 0; count = await racer.runOnce()) claimed += count;
+          return claimed;
+        }),
+      );
+      expect(
+        claimedBy.every((count) => count > 0),
+        `both workers took part: ${claimedBy}`,
+      ).toBe(true);
+      expect(await racers[0]!.runOnce()).toBe(0);
+
+      expect(composed.sort()).toEqual(names);
+      expect(sink.messages.map((message) => message.subject).sort()).toEqual(names.map((name) => `Hello ${name}`));
+      expect((await rows()).every((row) => row.status === "sent" && row.attempts === 1 && !row.template)).toBe(true);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("retries a failed sending with the mail it composed the first time, without composing it again", async () => {
+    refuse = () => true;
+    const sender = worker({ templates: [greeting] });
+    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    expect(await sender.runOnce()).toBe(1);
+    expect((await rows())[0]).toMatchObject({
+      status: "pending",
+      textBody: "Dear Ann, your code is K7QM.",
+      template: null,
+    });
+
+    refuse = () => false;
+    await makeEverythingDue();
+    expect(await sender.runOnce()).toBe(1);
+    expect(composed).toEqual(["Ann"]);
+    expect(sink.messages.map((message) => message.text)).toEqual(["Dear Ann, your code is K7QM."]);
+  });
+
+  it("counts a template that throws as a failed attempt, keeping the data to compose from for the next", async () => {
+    await enqueueTemplateMail(db, failing, { to: "ann@example.org", data: { name: "Ann" } });
+    expect(await worker({ templates: [failing] }).runOnce()).toBe(1);
+    expect(sink.messages).toHaveLength(0);
+    expect((await rows())[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "the template broke",
+      template: "failing",
+      templateData: { name: "Ann" },
+    });
+  });
+
+  it("does not send a mail deleted while it was being composed (an erasure)", async () => {
+    const erasing: MailTemplate<{ name: string }> = {
+      name: "erased",
+      subject: ({ name }) => `Erased ${name}`,
+      async compose({ name }) {
+        await db.delete(outbox);
+        return { text: `Dear ${name}` };
+      },
+    };
+    await enqueueTemplateMail(db, erasing, { to: "ann@example.org", data: { name: "Ann" } });
+    expect(await worker({ templates: [erasing] }).runOnce()).toBe(1);
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it("without SMTP composes each held mail, so that its copy and the back office show it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "held-mail-"));
+    const holding = worker({
+      transport: undefined,
+      templates: [greeting],
+      logger: pino({ level: "silent" }),
+      heldMailFolder: join(folder, "mailbox"),
+    });
+    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+
+    await holding.runOnce();
+    await holding.runOnce();
+
+    expect(composed).toEqual(["Ann"]);
+    const [file] = readdirSync(join(folder, "mailbox"));
+    expect(readFileSync(join(folder, "mailbox", file!), "utf8")).toContain(
+      "<p>Dear Ann, your code is <b>K7QM</b>.</p>",
+    );
+    expect(await rows()).toMatchObject([
+      { status: "pending", textBody: "Dear Ann, your code is K7QM.", template: null, templateData: null },
+    ]);
   });
 });
