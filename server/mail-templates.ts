@@ -1,4 +1,4 @@
-import type { MailTemplate } from "~/platform/mail/outbox.server";
+import { confirmationMailTemplate } from "~/features/booking/confirmation-mail-template.server";
 
 /** Every template a feature queues mail with (`enqueueTemplateMail`): the outbox worker composes them. */
-export const MAIL_TEMPLATES: MailTemplate<never>[] = [];
+export const MAIL_TEMPLATES = [confirmationMailTemplate];

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cardCharges, orders, payments } from "~/db/schema";
-import { enqueueMail } from "~/platform/mail/outbox.server";
+import { enqueueTemplateMail } from "~/platform/mail/outbox.server";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
 import { countPayment } from "~/platform/observability/metrics.server";
-import { trialEndsAt } from "~/features/memberships/trial-offer";
+import { trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
 import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
-import { confirmationMail } from "./confirmation-mail";
+import { confirmationMailTemplate } from "./confirmation-mail-template.server";
 import { consentWording } from "./start-consent";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { changeOrderStatus } from "./order-status.server";
@@ -17,7 +17,7 @@ import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
 import { bookingPageUrl } from "./flight-day-calendar";
 import { giveVoucherShortCode } from "./voucher-short-code.server";
-import { voucherCheckUrl, voucherCode, voucherQrPng } from "./voucher.server";
+import { voucherCheckUrl, voucherCode } from "./voucher.server";
 
 export type PaymentResult =
   | { kind: "not-found" }
@@ -122,18 +122,18 @@ export async function recordPayment(tx: Database, order: OrderDetails, payment: 
 }
 
 /**
- * The voucher's QR code, made before any money moves, so that a problem here (no secret) cannot
- * follow a charge. `origin` is the site's public origin, for the mail's links and the QR code.
+ * What the voucher's QR code holds, signed before any money moves, so that a problem here (no
+ * secret) cannot follow a charge. `origin` is the site's public origin, for the mail's links and the QR code.
  */
-export function voucherQrFor(orderId: string, origin: string) {
-  return voucherQrPng(voucherCheckUrl(origin, voucherCode(orderId)));
+export function voucherCheckUrlFor(orderId: string, origin: string) {
+  return voucherCheckUrl(origin, voucherCode(orderId));
 }
 
 /**
  * What a successful payment does, in its transaction with the order locked: the order turns paid,
  * the first paid fast track of an address starts its membership trial with the card kept for the
  * fees (when our job bills it; the provider's subscription follows the commit otherwise), and the
- * confirmation e-mail is queued with what the contract holds.
+ * confirmation e-mail is queued with what the contract holds, for the outbox worker to compose.
  */
 export async function completePaidOrder(
   tx: Database,
@@ -142,7 +142,7 @@ export async function completePaidOrder(
     customerId,
     paid,
     trial,
-    qrPng,
+    voucherCheckUrl,
     origin,
   }: {
     order: OrderDetails;
@@ -154,7 +154,7 @@ export async function completePaidOrder(
      * provider once this transaction is committed; none if the address has had one.
      */
     trial: { keptCard: SavedPaymentMethod } | { billedByProvider: true } | null;
-    qrPng: string;
+    voucherCheckUrl: string;
     origin: string;
   },
 ) {
@@ -178,27 +178,37 @@ export async function completePaidOrder(
     startsTrial = started !== null;
   }
   if (order.email) {
-    // The invoice number was drawn when the order became paid above (ADR 028).
+    // The invoice number and the voucher's short code were given when the order became paid above (ADR 028, 015).
     const [recorded] = await tx
-      .select({ wording: orders.consentWording, invoiceNumber: orders.invoiceNumber })
+      .select({
+        consent: orders.consentWording,
+        invoiceNumber: orders.invoiceNumber,
+        voucherShortCode: orders.voucherShortCode,
+      })
       .from(orders)
       .where(eq(orders.id, order.id));
-    const voucherShortCode = await giveVoucherShortCode(tx, order.id);
-    await enqueueMail(
-      tx,
-      await confirmationMail({
-        ...order,
-        to: order.email,
-        voucherShortCode,
-        voucherQrPng: qrPng,
+    await enqueueTemplateMail(tx, confirmationMailTemplate, {
+      to: order.email,
+      data: {
+        customerName: order.customerName,
+        orderNumber: order.orderNumber,
+        airport: order.airport,
+        flightDate: order.flightDate,
+        adults: order.adults,
+        children: order.children,
+        freeAccesses: order.freeAccesses,
+        amount: order.amount,
+        currency: order.currency,
+        voucherShortCode: recorded?.voucherShortCode ?? (await giveVoucherShortCode(tx, order.id)),
+        voucherCheckUrl,
         bookingUrl: bookingPageUrl(origin, order.id),
         origin,
-        paidAt: paid.at,
-        consent: recorded?.wording ?? null,
+        paidAt: paid.at.toISOString(),
+        consent: recorded?.consent ?? null,
         invoiceNumber: recorded?.invoiceNumber ?? null,
-        membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at) } : null,
-      }),
-    );
+        membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() } : null,
+      },
+    });
   }
 }
 
@@ -218,7 +228,7 @@ export async function payForOrder(
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   if (isFreeBooking(order)) return { kind: "declined", message: FREE_BOOKING };
-  const qrPng = voucherQrFor(orderId, origin);
+  const voucherCheckUrl = voucherCheckUrlFor(orderId, origin);
   return countedPayment(async (): Promise<PaymentResult> => {
     const opened = await db.transaction(async (tx) => {
       const locked = await lockOrderForPayment(tx, orderId);
@@ -260,7 +270,7 @@ export async function payForOrder(
         customerId: locked.customerId,
         paid: paidWith(payment),
         trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
-        qrPng,
+        voucherCheckUrl,
         origin,
       });
       return { kind: "paid", alreadyPaid: false };
@@ -280,7 +290,7 @@ export async function confirmFreeBooking(
   const order = await findOrder(db, orderId);
   if (!order) return { kind: "not-found" };
   if (!isFreeBooking(order)) return { kind: "declined", message: NOT_FREE };
-  const qrPng = voucherQrFor(orderId, origin);
+  const voucherCheckUrl = voucherCheckUrlFor(orderId, origin);
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const locked = await lockOrderForPayment(tx, orderId);
     if ("kind" in locked) return locked;
@@ -291,7 +301,7 @@ export async function confirmFreeBooking(
       customerId: locked.customerId,
       paid: { at: consentedAt, note },
       trial: null,
-      qrPng,
+      voucherCheckUrl,
       origin,
     });
     return { kind: "paid", alreadyPaid: false };

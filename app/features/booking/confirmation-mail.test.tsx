@@ -20,13 +20,12 @@ const details = {
   paidAt: new Date("2029-12-20T09:00:00Z"),
   consent: "I ask for my Fast Track to start now.",
   invoiceNumber: "2029-000042",
-  membership: { trialEndsAt: new Date("2029-12-23T09:00:00Z") },
+  membership: { trialEndsAt: new Date("2029-12-23T09:00:00Z"), fee: 4900 },
 };
 
 describe("confirmationMail", () => {
   it("carries the order, the amount paid and the voucher, in text and HTML", async () => {
     const mail = await confirmationMail(details);
-    expect(mail.to).toBe("ann@example.com");
     expect(mail.subject).toBe("Your Fast Track booking FT-1795000000123-ABCDEF is confirmed");
     expect(mail.text).toContain("Invoice number: 2029-000042");
     for (const body of [mail.text, mail.html!]) {

@@ -11,7 +11,6 @@ import {
   type MailContent,
 } from "~/platform/mail/layout";
 import type { MailAttachment } from "~/platform/mail/attachment";
-import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { siteConfig } from "../../../site.config";
 import { formatFlightDate } from "./flight-date";
 import { flightDayCalendar } from "./flight-day-calendar";
@@ -22,18 +21,17 @@ import { termsAttachment } from "~/features/legal/terms-attachment.server";
 import { WithdrawalMailTerms } from "~/features/legal/withdrawal-mail-terms";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
-import { TRIAL_PLAN, trialFee } from "~/features/memberships/trial-offer";
+import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
 
 export const VOUCHER_QR_CID = "voucher-qr";
 
-/** The paid order, the address to send it to, and its voucher. */
+/** The paid order and its voucher. */
 export type ConfirmationMailDetails = Pick<
   OrderDetails,
   "customerName" | "orderNumber" | "airport" | "flightDate" | "adults" | "children" | "amount" | "currency"
 > & {
   /** Passengers the member's free accesses covered (ADR 029); 0 for most bookings. */
   freeAccesses?: number;
-  to: string;
   /** The code read out at the lane, "K7QM-3XPA-TW". */
   voucherShortCode: string;
   /** The voucher's QR code, PNG bytes in base64. */
@@ -47,8 +45,8 @@ export type ConfirmationMailDetails = Pick<
   consent: string | null;
   /** The order's invoice number (ADR 028). */
   invoiceNumber: string | null;
-  /** The membership trial this payment started, if it did. */
-  membership: { trialEndsAt: Date } | null;
+  /** The membership trial this payment started, if it did, and its fee per period in minor units. */
+  membership: { trialEndsAt: Date; fee: number } | null;
 };
 
 export function BookingConfirmationMail({ details }: { details: ConfirmationMailDetails }) {
@@ -114,17 +112,18 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
 /**
  * The contract on a durable medium (CRD Art. 8(7), ADR 019): the membership the payment started
  * with its first charge, how to cancel and withdraw, the consent given, the terms (attached) and the
- * model withdrawal form. Dates and amounts come from the code that starts and charges the trial.
+ * model withdrawal form. Its dates and amounts are those the payment recorded: when it was paid, and
+ * the trial's end and fee as the code that starts and charges the trial set them then.
  */
 function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
   const { periodMonths, trialDays } = MEMBERSHIP_TERMS;
   const plan = siteConfig.pricing[TRIAL_PLAN].name;
-  const fee = formatAmount(trialFee(), details.currency);
   const membership = details.membership;
+  const fee = membership ? formatAmount(membership.fee, details.currency) : null;
   const firstCharge = membership ? formatMemberDay(membership.trialEndsAt) : null;
   return (
     <>
-      {membership && firstCharge ? (
+      {membership && firstCharge && fee ? (
         <>
           <MailHeading>Your membership</MailHeading>
           <MailFields
@@ -144,16 +143,17 @@ function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
   );
 }
 
+export const confirmationSubject = (orderNumber: string) => `Your Fast Track booking ${orderNumber} is confirmed`;
+
 /** The e-mail sent once a fast track is paid: the booking's details and its voucher. */
 export async function confirmationMail(
   details: ConfirmationMailDetails,
-): Promise<OutgoingMail & MailContent & { attachments: MailAttachment[] }> {
+): Promise<MailContent & { attachments: MailAttachment[] }> {
   const mail = await renderMail(
-    `Your Fast Track booking ${details.orderNumber} is confirmed`,
+    confirmationSubject(details.orderNumber),
     <BookingConfirmationMail details={details} />,
   );
   return {
-    to: details.to,
     ...mail,
     attachments: [
       { filename: "voucher-qr.png", contentType: "image/png", content: details.voucherQrPng, cid: VOUCHER_QR_CID },
@@ -163,9 +163,10 @@ export async function confirmationMail(
             {
               filename: "fast-track.ics",
               contentType: "text/calendar",
-              content: Buffer.from(flightDayCalendar({ ...details, flightDate: details.flightDate })).toString(
-                "base64",
-              ),
+              // Stamped with the payment's time: composed again from the same data, the file is the same.
+              content: Buffer.from(
+                flightDayCalendar({ ...details, flightDate: details.flightDate }, details.paidAt),
+              ).toString("base64"),
             },
           ]
         : []),

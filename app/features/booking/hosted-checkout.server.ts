@@ -16,7 +16,7 @@ import {
   lockOrderForPayment,
   recordConsent,
   recordPayment,
-  voucherQrFor,
+  voucherCheckUrlFor,
   type SettledPayment,
 } from "./checkout.server";
 import { isPaidStatus } from "./order-status";
@@ -147,7 +147,7 @@ async function recordPaidOrder(
   claim?: Claim,
 ): Promise<SettledPayment> {
   const card = payment.card ?? { brand: "Card", last4: "????" };
-  const qrPng = voucherQrFor(order.id, origin);
+  const voucherCheckUrl = voucherCheckUrlFor(order.id, origin);
   return db.transaction(async (tx): Promise<SettledPayment> => {
     const locked = await lockOrderForPayment(tx, order.id);
     if ("kind" in locked) return locked;
@@ -167,7 +167,7 @@ async function recordPaidOrder(
       customerId: locked.customerId,
       paid: paidWith(record),
       trial: startsTrial ? { billedByProvider: true } : null,
-      qrPng,
+      voucherCheckUrl,
       origin,
     });
     return { kind: "paid", alreadyPaid: false };

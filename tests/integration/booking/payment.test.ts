@@ -16,6 +16,7 @@ import {
   rowCounts,
   bookingTestDatabase,
 } from "../../support/integration/booking-helpers";
+import { composeQueuedMails } from "../../support/integration/outbox-compose";
 import { routeArgs } from "../../support/integration/route-result";
 import { testDatabaseKind } from "../../support/test-database";
 import { siteConfig } from "../../../site.config";
@@ -84,6 +85,7 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
       expect(history[1]).toMatchObject({ fromStatus: "not_paid", actorLabel: "customer" });
 
       // The confirmation, and the start of the membership trial that a first fast track includes.
+      await composeQueuedMails(db());
       const mails = await db().select().from(outbox).orderBy(outbox.subject);
       expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
         ["ann@example.com", `Your 3-day free trial of ${siteConfig.company.name} Medium has started`],

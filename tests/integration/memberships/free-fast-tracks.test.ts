@@ -14,6 +14,7 @@ import { companyMonthsLater } from "~/lib/company-time";
 import { bookingInput, bookingTestDatabase } from "../../support/integration/booking-helpers";
 import { FIXTURE_ORIGIN, insertMembership } from "../../support/integration/memberships-fixtures";
 import { insertCustomer } from "../../support/integration/orders-fixtures";
+import { composeQueuedMails } from "../../support/integration/outbox-compose";
 import { testDatabaseKind } from "../../support/test-database";
 import { expectTotalsToMatchRecount } from "../../support/integration/totals-recount";
 import { formRequest } from "../../support/integration/requests";
@@ -195,6 +196,7 @@ describe(`free fast-track accesses on ${testDatabaseKind()}`, () => {
     expect(after).toMatchObject({ status: "paid", consentedAt: IN_DECEMBER });
     expect(after!.voucherShortCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2}$/);
     expect(await db().select().from(payments)).toHaveLength(0);
+    await composeQueuedMails(db());
     const mails = await db().select().from(outbox).where(eq(outbox.to, email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain("€0");

@@ -9,6 +9,7 @@ import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { formatAmount } from "~/lib/currency";
 import { action, loader } from "~/routes/fast-track-payment.$orderId";
 import { answer, bookingInput, bookingTestDatabase, postRequest } from "../../support/integration/booking-helpers";
+import { composeQueuedMails } from "../../support/integration/outbox-compose";
 import { routeArgs } from "../../support/integration/route-result";
 import { testDatabaseKind } from "../../support/test-database";
 
@@ -106,6 +107,7 @@ describe(`the dates and prices told are the ones charged, on ${testDatabaseKind(
 
     expect(data.terms!.membership).toContain(`then ${charged} every 3 months from ${chargedOn}`);
     expect(data.terms!.membership).toContain(`unless you cancel before ${chargedOn}`);
+    await composeQueuedMails(db());
     const [confirmation] = await db()
       .select({ text: outbox.textBody, html: outbox.htmlBody })
       .from(outbox)

@@ -21,6 +21,7 @@ import {
 } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { planChangedMail } from "~/features/memberships/plan-change-mail";
+import { trialFee } from "~/features/memberships/trial-offer";
 import { refundIssuedMail } from "~/features/payments/refund-mail";
 import { membershipContractMail } from "~/features/membership-checkout/contract-mail";
 import { checkoutConsentWording } from "~/features/membership-checkout/checkout-terms";
@@ -65,7 +66,7 @@ export async function emailSamples(origin: string): Promise<EmailSample[]> {
     paidAt: subDays(trialEnd, MEMBERSHIP_TERMS.trialDays),
     consent: consentWording(true),
     invoiceNumber: "2030-000123",
-    membership: { trialEndsAt: trialEnd },
+    membership: { trialEndsAt: trialEnd, fee: trialFee() },
   };
   const contact = {
     source: "contact" as const,
