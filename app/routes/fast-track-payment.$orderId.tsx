@@ -15,6 +15,7 @@ import {
 import { FreeBookingForm, freeBookingSchema } from "~/features/booking/ui/free-booking-form";
 import { settleOrderPayment } from "~/features/booking/hosted-checkout.server";
 import { isPaidStatus } from "~/features/booking/order-status";
+import type { OrderDetails } from "~/features/booking/order-details";
 import { findOrder } from "~/features/booking/orders.server";
 import { mayStartTrial, trialStartedBy } from "~/features/memberships/enrolment.server";
 import { voucherFor } from "~/features/booking/voucher.server";
@@ -69,15 +70,21 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (await isFreeOrder(params.orderId)) return confirmFree(request, params.orderId);
+  const order = await orderIfAnswered(params.orderId);
+  if (order && isFreeBooking(order)) return confirmFree(request, order);
   const gateway = paymentGateway();
   return gateway.kind === "hosted-card"
     ? settleHostedPayment(request, params.orderId, gateway)
-    : payByCard(request, params.orderId, gateway);
+    : payByCard(request, params.orderId, gateway, order);
 }
 
-/** The sandbox: the card typed into our own form. */
-function payByCard(request: Request, orderId: string, gateway: CardFormGateway) {
+/** The sandbox: the card typed into our own form; `order` as the action read it (undefined: not read). */
+function payByCard(
+  request: Request,
+  orderId: string,
+  gateway: CardFormGateway,
+  order: OrderDetails | null | undefined,
+) {
   return handleFormAction({
     request,
     form: "payment",
@@ -90,6 +97,7 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
     save: ({ cardNumber, expiryMonth, expiryYear, cvv }) =>
       payForOrder(database().db, gateway, {
         orderId,
+        order,
         card: { number: cardNumber, expiryMonth, expiryYear, cvv },
         origin: siteOrigin(),
         consentedAt: new Date(),
@@ -100,21 +108,22 @@ function payByCard(request: Request, orderId: string, gateway: CardFormGateway) 
 }
 
 /**
- * Whether the order costs nothing. A database that is down answers "no": the card's form then says
- * so as it says it for every form (503, try again), and it refuses a free order anyway.
+ * The order, read once for the whole action: whether it costs nothing, then what the payment pays.
+ * A database that is down gives undefined, taken as "not free": the card's form then says so as it
+ * says it for every form (503, try again), and it refuses a free order anyway.
  */
-async function isFreeOrder(orderId: string): Promise<boolean> {
+async function orderIfAnswered(orderId: string): Promise<OrderDetails | null | undefined> {
   try {
-    const order = await findOrder(database().db, orderId);
-    return order !== null && isFreeBooking(order);
+    return await findOrder(database().db, orderId);
   } catch (error) {
-    if (isDatabaseUnavailable(error)) return false;
+    if (isDatabaseUnavailable(error)) return undefined;
     throw error;
   }
 }
 
 /** A booking the member's free accesses cover: the consent alone, no card, no gateway (ADR 029). */
-function confirmFree(request: Request, orderId: string) {
+function confirmFree(request: Request, order: OrderDetails) {
+  const orderId = order.id;
   return handleFormAction({
     request,
     form: "payment",
@@ -122,7 +131,7 @@ function confirmFree(request: Request, orderId: string) {
     schema: freeBookingSchema,
     rateLimit: "payment",
     refuseUnexpectedFields: "the amount is set by us",
-    save: () => confirmFreeBooking(database().db, { orderId, origin: siteOrigin(), consentedAt: new Date() }),
+    save: () => confirmFreeBooking(database().db, { orderId, order, origin: siteOrigin(), consentedAt: new Date() }),
     failure: {
       log: "free booking could not be confirmed",
       formError: "We could not confirm your booking. Please try again.",

@@ -79,6 +79,9 @@ export interface PaymentRecord {
 
 type Locked = { customerId: string } | Exclude<PaymentResult, { kind: "declined" }>;
 
+/** The order as `findOrder` read it (null: there is none), when the caller has read it already. */
+type ReadOrder = OrderDetails | null;
+
 /**
  * Locks an order for its payment, until the transaction ends, so that two payments of one order
  * cannot both go through: the caller goes on only with an order still "not_paid".
@@ -223,9 +226,15 @@ export async function completePaidOrder(
 export async function payForOrder(
   db: Database,
   gateway: CardFormGateway,
-  { orderId, card, origin, consentedAt }: { orderId: string; card: Card; origin: string; consentedAt: Date },
+  {
+    orderId,
+    order: read,
+    card,
+    origin,
+    consentedAt,
+  }: { orderId: string; order?: ReadOrder; card: Card; origin: string; consentedAt: Date },
 ): Promise<PaymentResult> {
-  const order = await findOrder(db, orderId);
+  const order = read === undefined ? await findOrder(db, orderId) : read;
   if (!order) return { kind: "not-found" };
   if (isFreeBooking(order)) return { kind: "declined", message: FREE_BOOKING };
   const voucherCheckUrl = voucherCheckUrlFor(orderId, origin);
@@ -285,9 +294,14 @@ export async function payForOrder(
  */
 export async function confirmFreeBooking(
   db: Database,
-  { orderId, origin, consentedAt }: { orderId: string; origin: string; consentedAt: Date },
+  {
+    orderId,
+    order: read,
+    origin,
+    consentedAt,
+  }: { orderId: string; order?: ReadOrder; origin: string; consentedAt: Date },
 ): Promise<PaymentResult> {
-  const order = await findOrder(db, orderId);
+  const order = read === undefined ? await findOrder(db, orderId) : read;
   if (!order) return { kind: "not-found" };
   if (!isFreeBooking(order)) return { kind: "declined", message: NOT_FREE };
   const voucherCheckUrl = voucherCheckUrlFor(orderId, origin);
