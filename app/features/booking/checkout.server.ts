@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cardCharges, orders, payments } from "~/db/schema";
-import { enqueueTemplateMail } from "~/platform/mail/outbox.server";
+import { templateMailInsert } from "~/platform/mail/outbox.server";
 import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
 import { countPayment } from "~/platform/observability/metrics.server";
 import { trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
@@ -16,7 +16,6 @@ import { isPaidStatus, type OrderStatus } from "./order-status";
 import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
 import { bookingPageUrl } from "./flight-day-calendar";
-import { giveVoucherShortCode } from "./voucher-short-code.server";
 import { voucherCheckUrl, voucherCode } from "./voucher.server";
 
 export type PaymentResult =
@@ -133,10 +132,12 @@ export function voucherCheckUrlFor(orderId: string, origin: string) {
 }
 
 /**
- * What a successful payment does, in its transaction with the order locked: the order turns paid,
- * the first paid fast track of an address starts its membership trial with the card kept for the
- * fees (when our job bills it; the provider's subscription follows the commit otherwise), and the
- * confirmation e-mail is queued with what the contract holds, for the outbox worker to compose.
+ * What a successful payment does, in its transaction with the order locked: the first paid fast
+ * track of an address starts its membership trial with the card kept for the fees (when our job
+ * bills it; the provider's subscription follows the commit otherwise), then the order turns paid
+ * and the confirmation e-mail is queued, in one statement, with what the contract holds, for the
+ * outbox worker to compose. Turning paid draws the invoice number, which holds every other payment
+ * until this transaction commits (ADR 028): it comes last, and the mail takes its number from it.
  */
 export async function completePaidOrder(
   tx: Database,
@@ -161,12 +162,6 @@ export async function completePaidOrder(
     origin: string;
   },
 ) {
-  await changeOrderStatus(tx, {
-    orderId: order.id,
-    to: "paid",
-    actor: CUSTOMER_ACTOR,
-    note: paid.note,
-  });
   let startsTrial = trial !== null;
   if (order.email && trial && "keptCard" in trial) {
     const started = await startTrial(tx, {
@@ -180,39 +175,42 @@ export async function completePaidOrder(
     });
     startsTrial = started !== null;
   }
-  if (order.email) {
-    // The invoice number and the voucher's short code were given when the order became paid above (ADR 028, 015).
-    const [recorded] = await tx
-      .select({
-        consent: orders.consentWording,
-        invoiceNumber: orders.invoiceNumber,
-        voucherShortCode: orders.voucherShortCode,
-      })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    await enqueueTemplateMail(tx, confirmationMailTemplate, {
-      to: order.email,
-      data: {
-        customerName: order.customerName,
-        orderNumber: order.orderNumber,
-        airport: order.airport,
-        flightDate: order.flightDate,
-        adults: order.adults,
-        children: order.children,
-        freeAccesses: order.freeAccesses,
-        amount: order.amount,
-        currency: order.currency,
-        voucherShortCode: recorded?.voucherShortCode ?? (await giveVoucherShortCode(tx, order.id)),
-        voucherCheckUrl,
-        bookingUrl: bookingPageUrl(origin, order.id),
-        origin,
-        paidAt: paid.at.toISOString(),
-        consent: recorded?.consent ?? null,
-        invoiceNumber: recorded?.invoiceNumber ?? null,
-        membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() } : null,
-      },
-    });
-  }
+  const email = order.email;
+  await changeOrderStatus(tx, {
+    orderId: order.id,
+    to: "paid",
+    actor: CUSTOMER_ACTOR,
+    note: paid.note,
+    // The invoice number, the voucher's short code and the consent, as the order holds them once paid (ADR 028, 015).
+    alongside:
+      email === null
+        ? undefined
+        : (changed) =>
+            templateMailInsert(confirmationMailTemplate, {
+              to: email,
+              data: {
+                customerName: order.customerName,
+                orderNumber: order.orderNumber,
+                airport: order.airport,
+                flightDate: order.flightDate,
+                adults: order.adults,
+                children: order.children,
+                freeAccesses: order.freeAccesses,
+                amount: order.amount,
+                currency: order.currency,
+                voucherCheckUrl,
+                bookingUrl: bookingPageUrl(origin, order.id),
+                origin,
+                paidAt: paid.at.toISOString(),
+                membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() } : null,
+              },
+              computed: {
+                voucherShortCode: sql`(select voucher_short_code from ${changed})`,
+                consent: sql`(select consent_wording from ${changed})`,
+                invoiceNumber: sql`(select invoice_number from ${changed})`,
+              },
+            }),
+  });
 }
 
 /**

@@ -30,10 +30,10 @@ export type ConfirmationMailData = {
 };
 
 /** The booking's confirmation, composed by the outbox worker: the server starts it with this template. */
-export const confirmationMailTemplate: MailTemplate<ConfirmationMailData> = {
+export const confirmationMailTemplate = {
   name: "booking-confirmation",
-  subject: (data) => confirmationSubject(data.orderNumber),
-  async compose({ voucherCheckUrl, paidAt, membership, ...details }) {
+  subject: (data: Pick<ConfirmationMailData, "orderNumber">) => confirmationSubject(data.orderNumber),
+  async compose({ voucherCheckUrl, paidAt, membership, ...details }: ConfirmationMailData) {
     const { text, html, attachments } = await confirmationMail({
       ...details,
       voucherQrPng: voucherQrPng(voucherCheckUrl),
@@ -42,4 +42,4 @@ export const confirmationMailTemplate: MailTemplate<ConfirmationMailData> = {
     });
     return { text, html, attachments };
   },
-};
+} satisfies MailTemplate<ConfirmationMailData>;

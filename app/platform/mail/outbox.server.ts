@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { MailAttachment } from "./attachment";
@@ -53,10 +54,24 @@ export async function enqueueMails(db: Database, mails: OutgoingMail[]) {
 /** `enqueueMail` for a mail the worker composes from `data` with `template`. */
 export async function enqueueTemplateMail<Data extends Json>(
   db: Database,
-  template: MailTemplate<Data>,
+  template: Pick<MailTemplate<Data>, "name" | "compose"> & { subject: (data: NoInfer<Data>) => string },
   { to, data }: { to: string; data: Data },
 ) {
   await db
     .insert(outbox)
     .values({ to, subject: template.subject(data), textBody: "", template: template.name, templateData: data });
+}
+
+/**
+ * `enqueueTemplateMail` as a statement for the caller to run inside one of its own: `computed` fills
+ * fields of the data with SQL expressions that statement evaluates (what a trigger wrote in it, say),
+ * so that queueing the mail costs no round trip of its own. The subject cannot depend on them.
+ */
+export function templateMailInsert<Data extends Json, Computed extends keyof Data & string>(
+  template: Pick<MailTemplate<Data>, "name" | "compose"> & { subject: (data: NoInfer<Omit<Data, Computed>>) => string },
+  { to, data, computed }: { to: string; data: NoInfer<Omit<Data, Computed>>; computed: Record<Computed, SQL> },
+) {
+  const fields = Object.entries<SQL>(computed).map(([name, value]) => sql`${name}::text, to_jsonb(${value})`);
+  return sql`insert into ${outbox} (${sql.identifier("to")}, subject, text_body, template, template_data)
+    values (${to}, ${template.subject(data)}, '', ${template.name}, ${JSON.stringify(data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)}))`;
 }

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { documentNumberSeries, invoices, orders, refunds } from "~/db/schema";
+import { documentNumberSeries, invoices, orders, outbox, refunds } from "~/db/schema";
 import { refundOrder } from "~/features/booking/order-refund.server";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { book, membershipOf, payByCard } from "../../support/integration/personal-data-fixtures";
@@ -36,6 +36,41 @@ describe(`invoice and credit-note numbers, on ${testDatabaseKind()}`, () => {
     expect(new Set(sequences).size).toBe(20);
     expect(sequences.at(-1)! - sequences[0]!).toBe(19);
   });
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "draws a payment's number in its transaction's last statement, which queues the confirmation with it: the series is held from there to the commit only",
+    async () => {
+      const email = "series.wait@example.com";
+      const order = await book(db(), { email });
+      let waiting: string | undefined;
+      let paying: Promise<unknown> | undefined;
+      await db().transaction(async (holder) => {
+        // Every payment now waits for the series where it draws its number.
+        await holder.execute(sql`lock table ${documentNumberSeries} in exclusive mode`);
+        paying = payByCard(db(), order.id, "paid");
+        // Read outside this transaction, which would see the activity as it was at its first read.
+        for (let tries = 0; !waiting && tries < 200; tries++) {
+          const { rows } = (await db().execute(
+            sql`select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { query: string }[] };
+          waiting = rows[0]?.query;
+          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      });
+      await paying;
+      expect(waiting).toMatch(/^with "changed_order" as \(update "orders" set "status" = .* insert into "outbox"/s);
+      const [paid] = await db()
+        .select({ status: orders.status, invoiceNumber: orders.invoiceNumber, code: orders.voucherShortCode })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      expect(paid).toMatchObject({ status: "paid", invoiceNumber: expect.stringMatching(INVOICE_NUMBER) });
+      const [mail] = await db()
+        .select({ data: outbox.templateData })
+        .from(outbox)
+        .where(and(eq(outbox.to, email), eq(outbox.template, "booking-confirmation")));
+      expect(mail!.data).toMatchObject({ invoiceNumber: paid!.invoiceNumber, voucherShortCode: paid!.code });
+    },
+  );
 
   it("gives a rolled-back payment's number back, and never numbers an unpaid or declined order", async () => {
     const declined = await book(db(), { pay: "declined" });
