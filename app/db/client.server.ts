@@ -147,6 +147,7 @@ async function openPool(
     throw error;
   }
   const db = drizzle(pool, drizzleOptions(options));
+  if (kind === "pglite") embedded.add(db);
   return {
     db,
     kind,
@@ -155,6 +156,16 @@ async function openPool(
     },
     close,
   };
+}
+
+const embedded = new WeakSet<Database>();
+
+/**
+ * Whether `db` is the embedded database, whose one backend runs one statement at a time (ADR 021):
+ * there, statements that arrive together are worth grouping into one. A transaction's handle is not.
+ */
+export function isEmbedded(db: Database): boolean {
+  return embedded.has(db);
 }
 
 /** Where the environment says the database is: PostgreSQL when DATABASE_URL is set, else PGlite. */

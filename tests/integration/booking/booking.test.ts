@@ -150,6 +150,45 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     expect(await rowCounts(db())).toMatchObject({ customers: 1, orders: 10, order_events: 10 });
   });
 
+  it("stores every one of many bookings arriving together, each with its own customer, amount and event", async () => {
+    // On PGlite they go together in a few statements (group commit): each must still be its own.
+    const bookings = Array.from({ length: 30 }, (_, index) =>
+      bookingInput({ email: `guest${index % 20}@example.com`, firstName: `Guest${index}`, adults: 1 + (index % 3) }),
+    );
+    // A repeated submission among them: its order is the first one's.
+    bookings.push({ ...bookings[3]! });
+    const results = await Promise.all(
+      bookings.map((booking) => createBooking(db(), { booking, currency: "GBP", userId: null })),
+    );
+    expect(results[30]).toEqual(results[3]);
+    expect(new Set(results.map((result) => result.orderId)).size).toBe(30);
+    const stored = await db()
+      .select({ id: orders.id, idempotencyKey: orders.idempotencyKey, amount: orders.amount, email: customers.email })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId));
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    bookings.slice(0, 30).forEach((booking, index) => {
+      const row = byId.get(results[index]!.orderId);
+      expect(row).toMatchObject({ idempotencyKey: booking.idempotencyKey, email: booking.email });
+    });
+    const [one, three] = [byId.get(results[0]!.orderId)!, byId.get(results[2]!.orderId)!];
+    expect(three.amount).toBeGreaterThan(one.amount);
+    expect(await rowCounts(db())).toMatchObject({ customers: 20, orders: 30, order_events: 30 });
+  });
+
+  it("fails only the booking at fault among bookings arriving together", async () => {
+    const bookings = Array.from({ length: 12 }, (_, index) => bookingInput({ email: `guest${index}@example.com` }));
+    const settled = await Promise.allSettled(
+      bookings.map((booking, index) =>
+        createBooking(db(), { booking, currency: (index === 5 ? "JPY" : "EUR") as CurrencyCode, userId: null }),
+      ),
+    );
+    expect(settled.map((result) => result.status)).toEqual(
+      bookings.map((_, index) => (index === 5 ? "rejected" : "fulfilled")),
+    );
+    expect(await rowCounts(db())).toMatchObject({ customers: 11, orders: 11, order_events: 11 });
+  });
+
   it("returns the first order to a later repeat of the same submission", async () => {
     const booking = bookingInput();
     const first = await createBooking(db(), { booking, currency: "EUR", userId: null });
