@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { customers, orderEvents, orders, user, type CurrencyCode } from "~/db/schema";
-import { createBooking } from "~/features/booking/orders.server";
+import { bookingNotes, createBooking } from "~/features/booking/orders.server";
 import { logger } from "~/logger.server";
 import { action, loader } from "~/routes/fast-track-form";
 import {
@@ -155,6 +155,8 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     const bookings = Array.from({ length: 30 }, (_, index) =>
       bookingInput({ email: `guest${index % 20}@example.com`, firstName: `Guest${index}`, adults: 1 + (index % 3) }),
     );
+    // What an array literal would have to quote reaches the table as typed.
+    bookings[15] = { ...bookings[15]!, lastName: 'O\'Neil "Jr", {x} \\ NULL' };
     // A repeated submission among them: its order is the first one's.
     bookings.push({ ...bookings[3]! });
     const results = await Promise.all(
@@ -173,6 +175,9 @@ describe(`createBooking on ${testDatabaseKind()}`, () => {
     });
     const [one, three] = [byId.get(results[0]!.orderId)!, byId.get(results[2]!.orderId)!];
     expect(three.amount).toBeGreaterThan(one.amount);
+    const [quoted] = await db().select().from(customers).where(eq(customers.email, bookings[15]!.email));
+    expect(quoted!.fullName).toBe('Guest15 O\'Neil "Jr", {x} \\ NULL');
+    expect(quoted!.notes).toBe(bookingNotes(bookings[15]!));
     expect(await rowCounts(db())).toMatchObject({ customers: 20, orders: 30, order_events: 30 });
   });
 
