@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "../../../site.config";
+import { renderEachMail } from "~/platform/mail/filled-mail";
 import { confirmationMail } from "./confirmation-mail";
 
 const details = {
@@ -104,5 +105,40 @@ describe("the confirmation's calendar entry and link", () => {
     const mail = await confirmationMail({ ...details, membership: null });
     expect(mail.text).not.toContain("First charge");
     expect(mail.text).toContain("Model withdrawal form");
+  });
+});
+
+describe("the confirmation, rendered once per shape and filled per order", () => {
+  // Every shape: with and without each optional row and paragraph.
+  const shapes = [
+    { amount: 0, freeAccesses: 2 },
+    { invoiceNumber: null, flightDate: null, membership: null, consent: null },
+    { airport: null, freeAccesses: 1 },
+    {},
+  ];
+  // What people type and what other currencies write: markup, quotes, "$&", letters of any script.
+  const orders = [
+    { customerName: "Zoë O'Brien & <i>Co</i>", currency: "USD" as const, amount: 4550 },
+    { customerName: "Ann Lee", orderNumber: "FT-1795000000999-ZZZZZZ", voucherShortCode: "AAAA-BBBB-CC" },
+    { customerName: 'Léa "Lou" Dupont $& $1', currency: "GBP" as const, origin: "http://localhost:3000" },
+  ];
+
+  it("is the mail that rendering each order gives, in text and HTML, whichever order comes first", async () => {
+    for (const shape of shapes) {
+      for (const order of [...orders, ...orders.toReversed()]) {
+        const each = { ...details, ...shape, ...order };
+        const filled = await confirmationMail(each);
+        const rendered = await confirmationMail(each, renderEachMail);
+        expect(filled.html).toBe(rendered.html);
+        expect(filled.text).toBe(rendered.text);
+      }
+    }
+  });
+
+  it("renders an order whose values would lay out differently (a line break, two spaces) as it is", async () => {
+    const each = { ...details, customerName: "Ann  Lee", consent: "I ask you\nto start now." };
+    const filled = await confirmationMail(each);
+    expect(filled.html).toBe((await confirmationMail(each, renderEachMail)).html);
+    expect(filled.text).toContain("Dear Ann Lee,");
   });
 });

@@ -18,7 +18,8 @@ import type { OrderDetails } from "./order-details";
 import { describePassengers } from "./passengers";
 import { formatAmount } from "~/lib/currency";
 import { termsAttachment } from "~/features/legal/terms-attachment.server";
-import { WithdrawalMailTerms } from "~/features/legal/withdrawal-mail-terms";
+import { WithdrawalMailTerms, withdrawalDeadline } from "~/features/legal/withdrawal-mail-terms";
+import { renderFilledMail } from "~/platform/mail/filled-mail";
 import { formatMemberDay } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { TRIAL_PLAN } from "~/features/memberships/trial-offer";
@@ -49,33 +50,99 @@ export type ConfirmationMailDetails = Pick<
   membership: { trialEndsAt: Date; fee: number } | null;
 };
 
-export function BookingConfirmationMail({ details }: { details: ConfirmationMailDetails }) {
+/**
+ * What differs from one confirmation to the next, as the mail writes it: the mail is rendered once
+ * per shape and filled with these (`renderFilledMail`).
+ */
+type ConfirmationFields = {
+  preview: string;
+  customerName: string;
+  orderNumber: string;
+  voucherShortCode: string;
+  airport: string;
+  flightDate: string;
+  passengers: string;
+  freeAccesses: string;
+  amountPaid: string;
+  invoiceNumber: string;
+  bookingUrl: string;
+  origin: string;
+  withdrawUntil: string;
+  consent: string;
+  fee: string;
+  firstCharge: string;
+};
+
+/** Which rows and paragraphs a confirmation has: everything of it that is not a field. */
+type ConfirmationShape = {
+  nothingCharged: boolean;
+  freeAccesses: boolean;
+  invoiceNumber: boolean;
+  flightDate: boolean;
+  membership: boolean;
+  consent: boolean;
+};
+
+function confirmationFields(details: ConfirmationMailDetails): {
+  fields: ConfirmationFields;
+  shape: ConfirmationShape;
+} {
+  const { membership } = details;
+  return {
+    fields: {
+      preview: `Your Fast Track voucher ${details.voucherShortCode} for order ${details.orderNumber}`,
+      customerName: details.customerName,
+      orderNumber: details.orderNumber,
+      voucherShortCode: details.voucherShortCode,
+      airport: details.airport ?? "Not specified",
+      flightDate: details.flightDate ? formatFlightDate(details.flightDate) : "Not specified",
+      passengers: describePassengers(details),
+      freeAccesses: details.freeAccesses ? `${details.freeAccesses} of your membership's this month` : "",
+      amountPaid: formatAmount(details.amount, details.currency),
+      invoiceNumber: details.invoiceNumber ?? "",
+      bookingUrl: details.bookingUrl,
+      origin: details.origin,
+      withdrawUntil: withdrawalDeadline(details.paidAt),
+      consent: details.consent ?? "",
+      fee: membership ? formatAmount(membership.fee, details.currency) : "",
+      firstCharge: membership ? formatMemberDay(membership.trialEndsAt) : "",
+    },
+    shape: {
+      nothingCharged: details.amount === 0,
+      freeAccesses: Boolean(details.freeAccesses),
+      invoiceNumber: details.invoiceNumber !== null,
+      flightDate: details.flightDate !== null,
+      membership: membership !== null,
+      consent: Boolean(details.consent),
+    },
+  };
+}
+
+function BookingConfirmationMail({ fields, shape }: { fields: ConfirmationFields; shape: ConfirmationShape }) {
   const brand = siteConfig.company.name;
   const colours = mailColours();
   const rows: [string, string][] = [
-    ["Order number", details.orderNumber],
-    ["Airport", details.airport ?? "Not specified"],
-    ["Flight date", details.flightDate ? formatFlightDate(details.flightDate) : "Not specified"],
-    ["Passengers", describePassengers(details)],
-    ...(details.freeAccesses
-      ? [["Free accesses", `${details.freeAccesses} of your membership's this month`] as [string, string]]
-      : []),
-    ["Amount paid", formatAmount(details.amount, details.currency)],
-    ...(details.invoiceNumber ? [["Invoice number", details.invoiceNumber] as [string, string]] : []),
+    ["Order number", fields.orderNumber],
+    ["Airport", fields.airport],
+    ["Flight date", fields.flightDate],
+    ["Passengers", fields.passengers],
+    ...(shape.freeAccesses ? [["Free accesses", fields.freeAccesses] as [string, string]] : []),
+    ["Amount paid", fields.amountPaid],
+    ...(shape.invoiceNumber ? [["Invoice number", fields.invoiceNumber] as [string, string]] : []),
   ];
   return (
-    <MailLayout preview={`Your Fast Track voucher ${details.voucherShortCode} for order ${details.orderNumber}`}>
+    <MailLayout preview={fields.preview}>
       <MailHeading>Your Fast Track is booked</MailHeading>
-      <MailParagraph>{`Dear ${details.customerName},`}</MailParagraph>
+      <MailParagraph>{`Dear ${fields.customerName},`}</MailParagraph>
       <MailParagraph>
-        {details.amount === 0
+        {shape.nothingCharged
           ? `Thank you for booking your Fast Track with ${brand}. Your membership's free accesses cover it: nothing was charged.`
           : `Thank you for booking your Fast Track with ${brand}. Your payment has been received.`}
       </MailParagraph>
       <Section
         style={{ margin: "0 0 24px", padding: "16px", borderRadius: "8px", backgroundColor: colours.brandLight }}
       >
-        <MailInlineImage cid={VOUCHER_QR_CID} size={200} alt={`Voucher QR code ${details.voucherShortCode}`} />
+        <MailInlineImage cid={VOUCHER_QR_CID} size={200} alt={`Voucher QR code ${fields.voucherShortCode}`} />
         <Text style={{ margin: "12px 0 0", fontSize: "14px", lineHeight: "20px", color: "#374151" }}>Voucher code</Text>
         <Text
           style={{
@@ -88,10 +155,10 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
             color: colours.brand,
           }}
         >
-          {details.voucherShortCode}
+          {fields.voucherShortCode}
         </Text>
         <Text style={{ margin: 0, fontSize: "14px", lineHeight: "20px", color: "#374151" }}>
-          {`Order number: ${details.orderNumber}`}
+          {`Order number: ${fields.orderNumber}`}
         </Text>
       </Section>
       <MailHeading>At the airport</MailHeading>
@@ -100,11 +167,11 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
       </MailParagraph>
       <MailHeading>Your booking</MailHeading>
       <MailFields rows={rows} />
-      <MailButton href={details.bookingUrl}>View your booking</MailButton>
-      {details.flightDate && (
+      <MailButton href={fields.bookingUrl}>View your booking</MailButton>
+      {shape.flightDate && (
         <MailParagraph>The attached calendar file adds your flight day to your calendar.</MailParagraph>
       )}
-      <ContractTerms details={details} />
+      <ContractTerms fields={fields} shape={shape} />
     </MailLayout>
   );
 }
@@ -115,15 +182,13 @@ export function BookingConfirmationMail({ details }: { details: ConfirmationMail
  * model withdrawal form. Its dates and amounts are those the payment recorded: when it was paid, and
  * the trial's end and fee as the code that starts and charges the trial set them then.
  */
-function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
+function ContractTerms({ fields, shape }: { fields: ConfirmationFields; shape: ConfirmationShape }) {
   const { periodMonths, trialDays } = MEMBERSHIP_TERMS;
   const plan = siteConfig.pricing[TRIAL_PLAN].name;
-  const membership = details.membership;
-  const fee = membership ? formatAmount(membership.fee, details.currency) : null;
-  const firstCharge = membership ? formatMemberDay(membership.trialEndsAt) : null;
+  const { fee, firstCharge } = fields;
   return (
     <>
-      {membership && firstCharge && fee ? (
+      {shape.membership ? (
         <>
           <MailHeading>Your membership</MailHeading>
           <MailFields
@@ -132,13 +197,17 @@ function ContractTerms({ details }: { details: ConfirmationMailDetails }) {
               ["Free until", firstCharge],
               ["First charge", `${fee} on ${firstCharge}, to the card you paid with`],
               ["Then", `${fee} every ${periodMonths} months until you cancel`],
-              ["Membership number", details.orderNumber],
+              ["Membership number", fields.orderNumber],
             ]}
           />
-          <MailParagraph>{`Cancel before ${firstCharge} and you pay nothing for the membership. You can cancel anytime online at ${details.origin}/unsubscribe; no further fee is charged after that.`}</MailParagraph>
+          <MailParagraph>{`Cancel before ${firstCharge} and you pay nothing for the membership. You can cancel anytime online at ${fields.origin}/unsubscribe; no further fee is charged after that.`}</MailParagraph>
         </>
       ) : null}
-      <WithdrawalMailTerms origin={details.origin} concludedAt={details.paidAt} consent={details.consent} />
+      <WithdrawalMailTerms
+        origin={fields.origin}
+        withdrawUntil={fields.withdrawUntil}
+        consent={shape.consent ? fields.consent : null}
+      />
     </>
   );
 }
@@ -148,12 +217,18 @@ export const confirmationSubject = (orderNumber: string) => `Your Fast Track boo
 /** The e-mail sent once a fast track is paid: the booking's details and its voucher. */
 export async function confirmationMail(
   details: ConfirmationMailDetails,
+  /** How it is rendered: once per shape and filled per order; a test compares it with rendering each. */
+  renderer: typeof renderFilledMail = renderFilledMail,
 ): Promise<MailContent & { attachments: MailAttachment[] }> {
-  const mail = await renderMail(
-    confirmationSubject(details.orderNumber),
-    <BookingConfirmationMail details={details} />,
+  const subject = confirmationSubject(details.orderNumber);
+  const { fields, shape } = confirmationFields(details);
+  // The fields its shape leaves out are empty, and not in the mail.
+  const used = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== "")) as ConfirmationFields;
+  const mail = await renderer(`booking-confirmation:${JSON.stringify(shape)}`, used, (filled) =>
+    renderMail(subject, <BookingConfirmationMail fields={filled} shape={shape} />),
   );
   return {
+    subject,
     ...mail,
     attachments: [
       { filename: "voucher-qr.png", contentType: "image/png", content: details.voucherQrPng, cid: VOUCHER_QR_CID },

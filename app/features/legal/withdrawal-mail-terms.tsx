@@ -4,6 +4,9 @@ import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { siteConfig } from "../../../site.config";
 import { lastDayToWithdraw, modelWithdrawalForm, WITHDRAW_PATH } from "./model-withdrawal-form";
 
+/** The last day to withdraw from a contract concluded at `concludedAt`, as its e-mail gives it. */
+export const withdrawalDeadline = (concludedAt: Date) => formatMemberDay(lastDayToWithdraw(concludedAt));
+
 /**
  * The part of a contract's e-mail that the law asks for on a durable medium (CRD Art. 8(7), ADR
  * 019): the right to withdraw until when and how, the request to start at once as it was given,
@@ -11,19 +14,19 @@ import { lastDayToWithdraw, modelWithdrawalForm, WITHDRAW_PATH } from "./model-w
  */
 export function WithdrawalMailTerms({
   origin,
-  concludedAt,
+  withdrawUntil,
   consent,
 }: {
   origin: string;
-  /** When the contract was concluded: the withdrawal period runs from then. */
-  concludedAt: Date;
+  /** The last day to withdraw, as `withdrawalDeadline` writes it. */
+  withdrawUntil: string;
   consent: string | null;
 }) {
   const form = modelWithdrawalForm();
   return (
     <>
       <MailHeading>Your right to withdraw</MailHeading>
-      <MailParagraph>{`You can withdraw from this contract within ${MEMBERSHIP_TERMS.changeOfMindDays} days of this e-mail (until ${formatMemberDay(lastDayToWithdraw(concludedAt))}) without giving a reason: use our withdrawal function at ${origin}${WITHDRAW_PATH}, send us the form below, or e-mail ${siteConfig.company.email}.`}</MailParagraph>
+      <MailParagraph>{`You can withdraw from this contract within ${MEMBERSHIP_TERMS.changeOfMindDays} days of this e-mail (until ${withdrawUntil}) without giving a reason: use our withdrawal function at ${origin}${WITHDRAW_PATH}, send us the form below, or e-mail ${siteConfig.company.email}.`}</MailParagraph>
       {consent ? (
         <>
           <MailParagraph>You asked us to start at once, in these words:</MailParagraph>

@@ -1,5 +1,5 @@
 import { termsAttachment } from "~/features/legal/terms-attachment.server";
-import { WithdrawalMailTerms } from "~/features/legal/withdrawal-mail-terms";
+import { WithdrawalMailTerms, withdrawalDeadline } from "~/features/legal/withdrawal-mail-terms";
 import { formatMemberDay, memberMail, type MembershipMailBasics } from "~/features/memberships/membership-mails";
 import { MEMBERSHIP_TERMS } from "~/features/memberships/membership-terms";
 import { formatAmount } from "~/lib/currency";
@@ -50,7 +50,11 @@ export async function membershipContractMail(
         ]}
       />
       <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${firstCharge} and you pay nothing. You can cancel anytime online at ${details.origin}/unsubscribe; no further fee is charged after that.`}</MailParagraph>
-      <WithdrawalMailTerms origin={details.origin} concludedAt={details.startedAt} consent={details.consent} />
+      <WithdrawalMailTerms
+        origin={details.origin}
+        withdrawUntil={withdrawalDeadline(details.startedAt)}
+        consent={details.consent}
+      />
     </>,
   );
   return { ...mail, attachments: [await termsAttachment(details.origin, details.currency)] };
