@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships, type CurrencyCode, type MembershipPlan } from "~/db/schema";
-import { enqueueMail } from "~/platform/mail/outbox.server";
+import { enqueueTemplateMail } from "~/platform/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { formatAmount } from "~/lib/currency";
 import { siteConfig } from "../../../site.config";
-import { formatMemberDay, trialStartedMail } from "./membership-mails";
+import { formatMemberDay } from "./membership-mails";
+import { trialStartedMailTemplate } from "./trial-started-mail-template.server";
 import { MEMBERSHIP_TERMS } from "./membership-terms";
 import { planFee, TRIAL_PLAN, trialEndsAt as trialEnd } from "./trial-offer";
 import type { TrialSummary } from "./trial-summary";
@@ -111,17 +112,17 @@ export async function startTrial(
 ): Promise<string | null> {
   const started = await insertTrial(db, { ...trial, plan: TRIAL_PLAN, startedAt: paidAt });
   if (!started) return null;
-  await enqueueMail(
-    db,
-    await trialStartedMail({
+  await enqueueTemplateMail(db, trialStartedMailTemplate, {
+    to: trial.email,
+    data: {
       to: trial.email,
       planName: siteConfig.pricing[TRIAL_PLAN].name,
       price: started.price,
       currency: trial.currency,
       origin,
-      trialEndsAt: started.trialEndsAt,
-    }),
-  );
+      trialEndsAt: started.trialEndsAt.toISOString(),
+    },
+  });
   return started.id;
 }
 

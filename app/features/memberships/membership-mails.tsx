@@ -7,6 +7,8 @@ import {
   renderMail,
   type MailContent,
 } from "~/platform/mail/layout";
+import type { ReactNode } from "react";
+import { renderFilledMail } from "~/platform/mail/filled-mail";
 import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { formatAmount, type CurrencyCode } from "~/lib/currency";
@@ -41,13 +43,13 @@ const brand = () => siteConfig.company.name;
 const fee = ({ price, currency }: MembershipMailBasics) => formatAmount(price, currency);
 const cancelUrl = (origin: string) => new URL("/unsubscribe", origin).toString();
 
-function CancelHint({ origin }: { origin: string }) {
+function CancelHint({ origin, href = cancelUrl(origin) }: { origin: string; href?: string }) {
   return (
     <>
       <MailParagraph>
         You can cancel at any time, online, in a minute: ask for a cancellation link with your e-mail address.
       </MailParagraph>
-      <MailButton href={cancelUrl(origin)}>Cancel my membership</MailButton>
+      <MailButton href={href}>Cancel my membership</MailButton>
     </>
   );
 }
@@ -55,47 +57,83 @@ function CancelHint({ origin }: { origin: string }) {
 /** A member's e-mail: whom it goes to, with both its HTML and its plain text. */
 export type MemberMail = OutgoingMail & MailContent;
 
-/** Every member's e-mail ends with the way into their account, signed in with a code (ADR 027). */
+/** A member's e-mail's frame: every one ends with the way into their account, signed in with a code (ADR 027). */
+function MemberMailLayout({
+  preview,
+  manageUrl,
+  children,
+}: {
+  preview: string;
+  manageUrl: string;
+  children: ReactNode;
+}) {
+  return (
+    <MailLayout preview={preview}>
+      {children}
+      <MailButton href={manageUrl}>Manage your membership</MailButton>
+    </MailLayout>
+  );
+}
+
 export async function memberMail(
   details: MembershipMailBasics,
   subject: string,
   preview: string,
-  body: React.ReactNode,
+  body: ReactNode,
 ): Promise<MemberMail> {
   return {
     to: details.to,
     ...(await renderMail(
       subject,
-      <MailLayout preview={preview}>
+      <MemberMailLayout preview={preview} manageUrl={manageMembershipLink(details.origin, details.to)}>
         {body}
-        <MailButton href={manageMembershipLink(details.origin, details.to)}>Manage your membership</MailButton>
-      </MailLayout>,
+      </MemberMailLayout>,
     )),
   };
 }
 
-export function trialStartedMail(details: MembershipMailBasics & { trialEndsAt: Date }): Promise<MemberMail> {
-  const { trialDays } = MEMBERSHIP_TERMS;
+export const trialStartedSubject = (planName: string) =>
+  `Your ${MEMBERSHIP_TERMS.trialDays}-day free trial of ${brand()} ${planName} has started`;
+
+/**
+ * Sent when a trial starts, which a payment does for every new member: rendered once and filled for
+ * each (`renderFilledMail`), as the booking's confirmation is.
+ */
+export async function trialStartedMail(
+  details: MembershipMailBasics & { trialEndsAt: Date },
+  renderer: typeof renderFilledMail = renderFilledMail,
+): Promise<MemberMail> {
+  const { trialDays, periodMonths } = MEMBERSHIP_TERMS;
+  const subject = trialStartedSubject(details.planName);
   const firstCharge = formatMemberDay(details.trialEndsAt);
-  return memberMail(
-    details,
-    `Your ${trialDays}-day free trial of ${brand()} ${details.planName} has started`,
-    `Free until ${firstCharge}, then ${fee(details)} every quarter`,
-    <>
-      <MailHeading>Your free trial has started</MailHeading>
-      <MailParagraph>{`Your Fast Track purchase includes a ${trialDays}-day free trial of the ${details.planName} membership.`}</MailParagraph>
-      <MailFields
-        rows={[
-          ["Plan", details.planName],
-          ["Free until", firstCharge],
-          ["Then", `${fee(details)} every ${MEMBERSHIP_TERMS.periodMonths} months`],
-          ["First charge", `${fee(details)} on ${firstCharge}, to the card you paid with`],
-        ]}
-      />
-      <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${firstCharge} and you pay nothing.`}</MailParagraph>
-      <CancelHint origin={details.origin} />
-    </>,
+  const fields = {
+    preview: `Free until ${firstCharge}, then ${fee(details)} every quarter`,
+    planName: details.planName,
+    firstCharge,
+    fee: fee(details),
+    cancelUrl: cancelUrl(details.origin),
+    manageUrl: manageMembershipLink(details.origin, details.to),
+  };
+  const mail = await renderer("trial-started", fields, (filled) =>
+    renderMail(
+      subject,
+      <MemberMailLayout preview={filled.preview} manageUrl={filled.manageUrl}>
+        <MailHeading>Your free trial has started</MailHeading>
+        <MailParagraph>{`Your Fast Track purchase includes a ${trialDays}-day free trial of the ${filled.planName} membership.`}</MailParagraph>
+        <MailFields
+          rows={[
+            ["Plan", filled.planName],
+            ["Free until", filled.firstCharge],
+            ["Then", `${filled.fee} every ${periodMonths} months`],
+            ["First charge", `${filled.fee} on ${filled.firstCharge}, to the card you paid with`],
+          ]}
+        />
+        <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${filled.firstCharge} and you pay nothing.`}</MailParagraph>
+        <CancelHint origin={details.origin} href={filled.cancelUrl} />
+      </MemberMailLayout>,
+    ),
   );
+  return { to: details.to, subject, ...mail };
 }
 
 export function firstChargeComingMail(

@@ -35,6 +35,7 @@ import { bookingInput, emptyBookingTables, rowCounts } from "../../support/integ
 import { rowLockIsFree } from "../../support/integration/row-lock";
 import { growth, sampleValue } from "../../support/metrics-text";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
+import { composeQueuedMails } from "../../support/integration/outbox-compose";
 
 const kind = testDatabaseKind();
 const origin = "https://site.test";
@@ -171,7 +172,9 @@ async function historyOf(membershipId: string) {
   return events.map((event) => `${event.fromStatus ?? "new"} -> ${event.toStatus} (${event.actorLabel})`);
 }
 
+/** The mails queued for `email`, composed as the outbox worker composes them before sending. */
 async function mailsTo(email: string) {
+  await composeQueuedMails(db());
   return db()
     .select({ subject: outbox.subject, text: outbox.textBody, html: outbox.htmlBody })
     .from(outbox)
