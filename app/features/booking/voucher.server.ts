@@ -58,13 +58,15 @@ export function voucherQrPng(text: string): string {
   const scale = QR_PNG_WIDTH / (modules.size + QR_OPTIONS.margin * 2);
   const side = Math.floor((modules.size + QR_OPTIONS.margin * 2) * scale);
   const quietZone = QR_OPTIONS.margin * scale;
-  const inSymbol = (pixel: number) => pixel >= quietZone && pixel < side - quietZone;
-  const module = (pixel: number) => Math.floor((pixel - quietZone) / scale);
-  return blackAndWhitePng(
-    side,
-    side,
-    (x, y) => inSymbol(x) && inSymbol(y) && Boolean(modules.get(module(y), module(x))),
-  ).toString("base64");
+  // The module each pixel column (and row) falls in, -1 in the quiet zone: worked out once, not per pixel.
+  const moduleAt = Int16Array.from({ length: side }, (_, pixel) =>
+    pixel >= quietZone && pixel < side - quietZone ? Math.floor((pixel - quietZone) / scale) : -1,
+  );
+  return blackAndWhitePng(side, side, (x, y) => {
+    const row = moduleAt[y]!;
+    const column = moduleAt[x]!;
+    return row >= 0 && column >= 0 && Boolean(modules.get(row, column));
+  }).toString("base64");
 }
 
 /**
