@@ -18,7 +18,7 @@ function TermsDocuments() {
 }
 
 /** Made once per currency: a site has one public origin, and the texts change only with a deploy. */
-const rendered = new Map<CurrencyCode, { origin: string; html: string }>();
+const rendered = new Map<CurrencyCode, { origin: string; base64: string }>();
 
 /**
  * The terms and the subscription terms as one HTML file, from the texts the pages show, with the
@@ -27,8 +27,8 @@ const rendered = new Map<CurrencyCode, { origin: string; html: string }>();
  */
 export async function termsAttachment(origin: string, currency: CurrencyCode): Promise<MailAttachment> {
   const made = rendered.get(currency);
-  let html = made?.origin === origin ? made.html : undefined;
-  if (!html) {
+  let base64 = made?.origin === origin ? made.base64 : undefined;
+  if (!base64) {
     // The pages read the visitor's currency from the root route's data (`Price`): here, the order's.
     const handler = createStaticHandler([
       { id: "root", path: "*", loader: () => ({ currency }), Component: TermsDocuments },
@@ -39,12 +39,13 @@ export async function termsAttachment(origin: string, currency: CurrencyCode): P
     const body = renderToStaticMarkup(
       <StaticRouterProvider router={router} context={context} hydrate={false} />,
     ).replaceAll('href="/', `href="${origin}/`);
-    html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Terms and Conditions</title><style>${STYLE}</style></head><body>${body}</body></html>`;
-    rendered.set(currency, { origin, html });
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Terms and Conditions</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+    base64 = Buffer.from(html).toString("base64");
+    rendered.set(currency, { origin, base64 });
   }
   return {
     filename: "terms-and-conditions.html",
     contentType: "text/html; charset=utf-8",
-    content: Buffer.from(html).toString("base64"),
+    content: base64,
   };
 }
