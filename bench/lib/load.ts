@@ -5,6 +5,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureDebianPackage } from "../../scripts/debian-package.mjs";
 import { CLOCK_TICKS_PER_SECOND, processCpuMs } from "./process-cpu";
+import { pinned } from "./pinning";
 
 /** The processes a load's CPU time is read from, by name: `{ server: [pid], postgres: [...] }`. */
 export type ProcessGroups = () => Record<string, number[]>;
@@ -44,14 +45,16 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
   /** What the script's `collect` handed back. */
   collected: string[];
-  /** Share of one core the load generator (wrk's process, one thread) used while measuring. */
+  /** Share of its cores (one per thread) the load generator used while measuring. */
   generatorCpuShare: number;
   /** CPU milliseconds each process group (`LoadOptions.processes`) spent per request. */
   cpuMsPerRequest: Record<string, number>;
 }
 
-/** Above this share of its core, wrk itself may be what limits the rate it measures. */
+/** Above this share of its cores, wrk itself may be what limits the rate it measures. */
 export const GENERATOR_BOUND_SHARE = 0.9;
+/** wrk's threads, one core's worth each: one here, as many as a bigger machine needs (BENCH_WRK_THREADS). */
+const WRK_THREADS = Math.max(1, Math.floor(Number(process.env.BENCH_WRK_THREADS) || 1));
 /** wrk's default of 2 s would drop slow responses from the latencies as timeouts. */
 const REQUEST_TIMEOUT = "60s";
 const RESULT_MARK = "WRK_RESULT ";
@@ -121,10 +124,20 @@ async function runWrk(options: LoadOptions, seconds: number) {
   const folder = mkdtempSync(join(tmpdir(), "bench-wrk-"));
   const scriptFile = join(folder, "load.lua");
   writeFileSync(scriptFile, luaScript(options, randomBytes(4).toString("hex")));
-  const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, `--timeout`, REQUEST_TIMEOUT, "-s", scriptFile];
+  const args = [
+    `-t${WRK_THREADS}`,
+    `-c${options.connections}`,
+    `-d${seconds}s`,
+    `--timeout`,
+    REQUEST_TIMEOUT,
+    "-s",
+    scriptFile,
+  ];
   try {
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(wrkPath!, [...args, options.url], { stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(...pinned("BENCH_WRK_CPUS", wrkPath!, [...args, options.url]), {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       let text = "";
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
       child.once("error", reject);
@@ -190,7 +203,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
     errors: result.errors,
     statusCounts: result.statusCounts,
     collected: [...warmup, ...result.collected],
-    generatorCpuShare: (result.cpuTicks * 1000) / CLOCK_TICKS_PER_SECOND / wallMs,
+    generatorCpuShare: (result.cpuTicks * 1000) / CLOCK_TICKS_PER_SECOND / wallMs / WRK_THREADS,
     cpuMsPerRequest: Object.fromEntries(
       Object.entries(processesUsed).map(([name, used]) => [name, used / Math.max(result.requests, 1)]),
     ),
@@ -277,7 +290,8 @@ export const generatorBound = (...figures: LoadFigures[]) =>
  */
 export function generatorNote(...figures: LoadFigures[]): string {
   const shares = figures.map((figure) => `${(figure.generatorCpuShare * 100).toFixed(0)} %`).join(" / ");
-  const note = `load generator (wrk) used ${shares} of a core (of ${cpus().length})`;
+  const cores = WRK_THREADS === 1 ? "a core" : `its ${WRK_THREADS} threads' cores`;
+  const note = `load generator (wrk) used ${shares} of ${cores} (of ${cpus().length})`;
   return generatorBound(...figures) ? `${note}: bound by the load generator` : note;
 }
 

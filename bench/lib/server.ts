@@ -7,6 +7,7 @@ import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { childProcesses, connectToWorker } from "../../tests/support/cluster-workers";
 import { productionServerArgs } from "../../tests/support/production-node";
+import { pinned } from "./pinning";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -143,7 +144,7 @@ export async function startServer(options: {
 
   // BENCH_SERVER_NODE_ARGS profiles the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, ...productionServerArgs()], {
+  const child = spawn(...pinned("BENCH_SERVER_CPUS", process.execPath, [...nodeArgs, ...productionServerArgs()]), {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pinned } from "./pinning";
 
 /**
  * The baseline a page is compared with: a bare `node:http` server, in a process of its own like the
@@ -32,7 +33,8 @@ export async function startStaticBaseline(
   const folder = mkdtempSync(join(tmpdir(), "bench-baseline-"));
   const bodyFile = join(folder, "body");
   writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, ["-e", SERVER_SOURCE], {
+  // On the server's cores, when they are pinned: the two are compared process for process.
+  const child = spawn(...pinned("BENCH_SERVER_CPUS", process.execPath, ["-e", SERVER_SOURCE]), {
     env: {
       ...process.env,
       BASELINE_BODY_FILE: bodyFile,
