@@ -11,22 +11,20 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The order's short voucher code, given now if it has none. Call it in the transaction that marks
- * the order paid. A draw that collides with another order's code is retried in a savepoint, so a
- * collision never rolls back the payment around it.
+ * Gives the order a short voucher code if it has none. Call it in the transaction that marks the
+ * order paid. A draw that collides with another order's code is retried in a savepoint, so a
+ * collision never rolls back the payment around it; the savepoint's update is the only statement.
  */
-export async function giveVoucherShortCode(tx: Database, orderId: string): Promise<string> {
+export async function giveVoucherShortCode(tx: Database, orderId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const [existing] = await tx.select({ code: orders.voucherShortCode }).from(orders).where(eq(orders.id, orderId));
-    if (existing?.code) return existing.code;
-    const code = newVoucherShortCode();
     try {
       await tx.transaction((savepoint) =>
         savepoint
           .update(orders)
-          .set({ voucherShortCode: code })
+          .set({ voucherShortCode: newVoucherShortCode() })
           .where(and(eq(orders.id, orderId), isNull(orders.voucherShortCode))),
       );
+      return;
     } catch (error) {
       if (attempt < 5 && isUniqueViolation(error)) continue;
       throw error;
