@@ -11,7 +11,7 @@ import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
 import { confirmationMailTemplate } from "./confirmation-mail-template.server";
 import { consentWording } from "./start-consent";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
-import { changeOrderStatus } from "./order-status.server";
+import { writeOrderStatus } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
 import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
@@ -176,41 +176,45 @@ export async function completePaidOrder(
     startsTrial = started !== null;
   }
   const email = order.email;
-  await changeOrderStatus(tx, {
-    orderId: order.id,
-    to: "paid",
-    actor: CUSTOMER_ACTOR,
-    note: paid.note,
-    // The invoice number, the voucher's short code and the consent, as the order holds them once paid (ADR 028, 015).
-    alongside:
-      email === null
-        ? undefined
-        : (changed) =>
-            templateMailInsert(confirmationMailTemplate, {
-              to: email,
-              data: {
-                customerName: order.customerName,
-                orderNumber: order.orderNumber,
-                airport: order.airport,
-                flightDate: order.flightDate,
-                adults: order.adults,
-                children: order.children,
-                freeAccesses: order.freeAccesses,
-                amount: order.amount,
-                currency: order.currency,
-                voucherCheckUrl,
-                bookingUrl: bookingPageUrl(origin, order.id),
-                origin,
-                paidAt: paid.at.toISOString(),
-                membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() } : null,
-              },
-              computed: {
-                voucherShortCode: sql`(select voucher_short_code from ${changed})`,
-                consent: sql`(select consent_wording from ${changed})`,
-                invoiceNumber: sql`(select invoice_number from ${changed})`,
-              },
-            }),
-  });
+  // The order is locked, and was "not_paid" under that lock (lockOrderForPayment).
+  await writeOrderStatus(
+    tx,
+    { id: order.id, status: "not_paid", amount: order.amount },
+    {
+      to: "paid",
+      actor: CUSTOMER_ACTOR,
+      note: paid.note,
+      // The invoice number, the voucher's short code and the consent, as the order holds them once paid (ADR 028, 015).
+      alongside:
+        email === null
+          ? undefined
+          : (changed) =>
+              templateMailInsert(confirmationMailTemplate, {
+                to: email,
+                data: {
+                  customerName: order.customerName,
+                  orderNumber: order.orderNumber,
+                  airport: order.airport,
+                  flightDate: order.flightDate,
+                  adults: order.adults,
+                  children: order.children,
+                  freeAccesses: order.freeAccesses,
+                  amount: order.amount,
+                  currency: order.currency,
+                  voucherCheckUrl,
+                  bookingUrl: bookingPageUrl(origin, order.id),
+                  origin,
+                  paidAt: paid.at.toISOString(),
+                  membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() } : null,
+                },
+                computed: {
+                  voucherShortCode: sql`(select voucher_short_code from ${changed})`,
+                  consent: sql`(select consent_wording from ${changed})`,
+                  invoiceNumber: sql`(select invoice_number from ${changed})`,
+                },
+              }),
+    },
+  );
 }
 
 /**
