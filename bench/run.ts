@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { adminPagesBenchmark } from "./admin-pages";
 import { bookingsUnderLoad } from "./bookings";
+import { cacheHitPieces } from "./cache-hit-pieces";
 import { clusterUnderLoad } from "./cluster";
 import { lighthouseScores } from "./lighthouse";
 import { machineDescription, resultsTable, type ResultRow } from "./lib/results";
@@ -41,6 +42,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: "page-weight", databases: "preferred", run: pageWeights },
   { name: "lighthouse", databases: "preferred", run: lighthouseScores },
   { name: "public-pages", databases: "preferred", run: publicPagesUnderLoad },
+  // What each piece of a page-cache hit costs, in a process of its own that needs no database.
+  { name: "cache-hit-pieces", databases: "own", run: cacheHitPieces },
   { name: "bookings", databases: "both", run: bookingsUnderLoad },
   // Starts its own servers: the sandbox gateway's, then one in Stripe mode against the fake Stripe.
   { name: "payments", databases: "own", run: paymentsUnderLoad },

@@ -8,10 +8,13 @@
  *      fetch-style React Router handler and keeps it when it may be shared.
  *   C. Everything else: Express, every step down to React Router's own handler (step 12).
  *
- * In the node:http callback, for all three: the request id (the proxy's when it is trusted) wraps
- * the request's work, so that logs carry it; /metrics' timer starts. Then, for B and C: the id goes
- * on the response, the request counts as in flight (a stopping server waits for it), and an answer
- * sent before its body was read closes the connection. Then Express, in this order:
+ * In the node:http callback, for all three: the request id (the proxy's when it is trusted). A hit
+ * (A) carries it in its prebuilt header list and is counted in /metrics' histogram as it is sent
+ * (`timer.hit`); it logs nothing and is answered before the callback returns, so it takes none of
+ * what follows. For B and C: the id wraps the request's work, so that logs carry it; /metrics'
+ * timer starts; the id goes on the response, the request counts as in flight (a stopping server
+ * waits for it), and an answer sent before its body was read closes the connection. Then Express,
+ * in this order:
  *
  *   1. the query count header, for the benchmark only (BENCH_COUNT_QUERIES);
  *   2. security headers and the CSP nonce, on every answer, errors included;
@@ -159,14 +162,16 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
     inFlight.handedOn(res, handleRequest(req, res, next));
   });
   return createServer((req, res) => {
+    const arrived = timer ? performance.now() : 0;
     const peer = req.socket.remoteAddress;
     const id = requestIdFor(req.headers["x-request-id"], peer !== undefined && trusts(peer, 0));
+    // A hit is answered before this returns and logs nothing: it needs no id in scope.
+    if (cache?.serve(req, res, [REQUEST_ID_HEADER, id])) {
+      timer?.hit(req, res, arrived);
+      return;
+    }
     withRequestId(id, () => {
       timer?.time(req, res);
-      if (cache?.serve(req, res, [REQUEST_ID_HEADER, id])) {
-        timer?.routed(req);
-        return;
-      }
       res.setHeader(REQUEST_ID_HEADER, id);
       inFlight.arrived(res);
       res.once("finish", () => closeIfBodyUnread(req));

@@ -93,4 +93,28 @@ describe("requestTimer", () => {
     expect(grew({ method: "GET", route: STATIC_ROUTE, status: "200" })).toBe(1);
     expect(after.map((entry) => entry.labels.route)).not.toContain("/admin/orders/1");
   });
+
+  it("counts a page-cache hit by its page's pattern and status, with no 'finish' listener", async () => {
+    const timer = requestTimer(routePatterns(manifest));
+    const addedListeners: number[] = [];
+    server = createServer((req, res) => {
+      const arrived = performance.now();
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("cached page");
+      const listeners = res.listenerCount("finish");
+      timer.hit(req, res, arrived);
+      addedListeners.push(res.listenerCount("finish") - listeners);
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const count = (counts: Awaited<ReturnType<typeof requestCounts>>) =>
+      counts.find(({ labels }) => labels.method === "GET" && labels.route === "/faq" && labels.status === "200")
+        ?.value ?? 0;
+    const before = count(await requestCounts());
+    for (let view = 0; view < 3; view++) await (await fetch(`${base}/faq`)).text();
+    expect(count(await requestCounts()) - before).toBe(3);
+    expect(addedListeners).toEqual([0, 0, 0]);
+  });
 });

@@ -132,6 +132,26 @@ describe(`/metrics of the production server on ${kind}`, () => {
     expect(sampleValue(after, "failed_provider_events")).toBe(0);
   });
 
+  it("counts the page cache's hits with their page's route and status", async () => {
+    await (await fetch(`${server.baseUrl}/services`)).text();
+    const before = await scrape(server);
+    const hits = [];
+    for (let view = 0; view < 3; view++) {
+      const response = await fetch(`${server.baseUrl}/services`);
+      await response.text();
+      hits.push(response.headers.get("X-Page-Cache"));
+    }
+    const after = await scrape(server);
+    expect(hits).toEqual(["hit", "hit", "hit"]);
+    expect(
+      growth(before, after, "http_request_duration_seconds_count", {
+        method: "GET",
+        route: "/services",
+        status: "200",
+      }),
+    ).toBe(3);
+  });
+
   it("counts the runs of the retention and billing jobs, with their time and duration", async () => {
     const ran = (text: string, job: string) => sampleValue(text, "job_runs_total", { job, outcome: "done" }) ?? 0;
     const text = await scrapeUntil(server, (scraped) => ran(scraped, "retention") >= 1 && ran(scraped, "billing") >= 1);

@@ -95,6 +95,20 @@ describe(`request ids on ${kind}`, () => {
     expect((await get("/healthz", { requestId: "proxy-42" })).requestId).toBe("proxy-42");
   });
 
+  it("gives a cached page its trusted proxy's id, else a fresh one, on every hit", async () => {
+    await get("/services");
+    const hits = [
+      await get("/services", { requestId: "proxy-hit-1" }),
+      await get("/services"),
+      await get("/services"),
+      await get("/services", { requestId: "chosen-by-the-client", from: "127.0.0.2" }),
+    ];
+    expect(hits.map((hit) => hit.pageCache)).toEqual(["hit", "hit", "hit", "hit"]);
+    expect(hits[0]!.requestId).toBe("proxy-hit-1");
+    for (const hit of hits.slice(1)) expect(hit.requestId).toMatch(UUID);
+    expect(new Set(hits.map((hit) => hit.requestId)).size).toBe(hits.length);
+  });
+
   it("replaces the id a client sends directly, not through the proxy", async () => {
     const answer = await get("/healthz", { requestId: "chosen-by-the-client", from: "127.0.0.2" });
     expect(answer.status).toBe(200);
