@@ -115,6 +115,7 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   app.set("trust proxy", config.TRUST_PROXY);
   // Express's own reading of TRUST_PROXY: whether the address at hop `hop` (0: the peer) may be believed.
   const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const trustedPeer = trustedPeers(trusts);
   // Only with /metrics on: the route table is the build's, loaded once even in development.
   const timer = config.METRICS_TOKEN
     ? requestTimer(routePatterns((typeof build === "function" ? await build() : build).routes, SHARED_PAGE_PATHS))
@@ -164,7 +165,7 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
   return createServer((req, res) => {
     const arrived = timer ? performance.now() : 0;
     const peer = req.socket.remoteAddress;
-    const id = requestIdFor(req.headers["x-request-id"], peer !== undefined && trusts(peer, 0));
+    const id = requestIdFor(req.headers["x-request-id"], peer !== undefined && trustedPeer(peer));
     // A hit is answered before this returns and logs nothing: it needs no id in scope.
     if (cache?.serve(req, res, [REQUEST_ID_HEADER, id])) {
       timer?.hit(req, res, arrived);
@@ -178,6 +179,25 @@ async function createApp({ devMiddleware }: StartOptions, inFlight: InFlightWork
       app(req, res);
     });
   });
+}
+
+/** Peers whose trust is remembered: past that many, the rest are asked about each time. */
+const MAX_REMEMBERED_PEERS = 1_000;
+
+/**
+ * Whether a peer is a proxy TRUST_PROXY trusts, remembered per address: Express's compiled setting
+ * parses the address on every call, a measured share of a page-cache hit (bench/NOTES.md).
+ */
+function trustedPeers(trusts: (address: string, hop: number) => boolean) {
+  const remembered = new Map<string, boolean>();
+  return (peer: string) => {
+    let trusted = remembered.get(peer);
+    if (trusted === undefined) {
+      trusted = trusts(peer, 0);
+      if (remembered.size < MAX_REMEMBERED_PEERS) remembered.set(peer, trusted);
+    }
+    return trusted;
+  };
 }
 
 /**
