@@ -3,9 +3,10 @@
 // default the local one, skipped when it does not answer), BENCH_ONLY (comma-separated benchmark
 // names), BENCH_LOAD_SECONDS, BENCH_WARMUP_SECONDS, BENCH_MEMORY_SECONDS, BENCH_LIGHTHOUSE_RUNS,
 // BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. to profile it), BENCH_PORT,
-// BENCH_BASELINE_PORT, BENCH_STRIPE_PORT (the fake Stripe's); on a machine of many cores,
-// BENCH_SERVER_CPUS and BENCH_WRK_CPUS (taskset's CPU lists for the server and its node:http
-// baselines, and for wrk) and BENCH_WRK_THREADS (bench/NOTES.md, "On a bigger machine").
+// BENCH_BASELINE_PORT, BENCH_STRIPE_PORT (the fake Stripe's), BENCH_WORKERS (the cluster's workers);
+// on a machine of many cores, BENCH_SERVER_CPUS and BENCH_WRK_CPUS (taskset's CPU lists for the
+// server and its node:http baselines, and for wrk) and BENCH_WRK_THREADS (bench/NOTES.md, "On a
+// bigger machine").
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
