@@ -43,7 +43,7 @@ const brand = () => siteConfig.company.name;
 const fee = ({ price, currency }: MembershipMailBasics) => formatAmount(price, currency);
 const cancelUrl = (origin: string) => new URL("/unsubscribe", origin).toString();
 
-function CancelHint({ origin, href = cancelUrl(origin) }: { origin: string; href?: string }) {
+function CancelHint({ href }: { href: string }) {
   return (
     <>
       <MailParagraph>
@@ -129,7 +129,7 @@ export async function trialStartedMail(
           ]}
         />
         <MailParagraph>{`We will remind you the day before the first charge. Cancel before ${filled.firstCharge} and you pay nothing.`}</MailParagraph>
-        <CancelHint origin={details.origin} href={filled.cancelUrl} />
+        <CancelHint href={filled.cancelUrl} />
       </MemberMailLayout>,
     ),
   );
@@ -155,7 +155,7 @@ export function firstChargeComingMail(
         ]}
       />
       <MailParagraph>If you want to keep your membership, there is nothing to do.</MailParagraph>
-      <CancelHint origin={details.origin} />
+      <CancelHint href={cancelUrl(details.origin)} />
     </>,
   );
 }
@@ -190,7 +190,7 @@ export function receiptMail(
         ]}
       />
       <MailParagraph>{`Your next fee of ${fee(details)} is due on ${formatMemberDay(details.periodEnd)}.`}</MailParagraph>
-      <CancelHint origin={details.origin} />
+      <CancelHint href={cancelUrl(details.origin)} />
     </>,
   );
 }
