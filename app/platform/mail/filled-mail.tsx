@@ -95,6 +95,3 @@ export async function renderFilledMail<Fields extends MailFields>(
   }
   return { html, text };
 }
-
-/** `renderFilledMail`'s twin that renders every message: what a filled mail must equal. */
-export const renderEachMail: typeof renderFilledMail = (_kind, fields, render) => render(fields);
