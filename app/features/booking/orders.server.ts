@@ -172,8 +172,9 @@ function bookingGroup(db: Database) {
  * Creates the 'not_paid' order and its first history entry, pricing it from site.config.ts, and the
  * customer of its address, or updates that customer's name, notes and account when the address has
  * booked before (one customer per address, ADR 027): one prepared statement, one round trip, all or
- * nothing (on the embedded database, shared with the bookings arriving at the same time). The form's idempotency key makes a repeated submission (a double click, a retry, ten at
- * once) return the order the first one created; it only writes the customer's same details again.
+ * nothing (on the embedded database, shared with the bookings arriving at the same time). The
+ * form's idempotency key makes a repeated submission (a double click, a retry, ten at once) return
+ * the order the first one created; it only writes the customer's same details again.
  */
 export async function createBooking(
   db: Database,
