@@ -1,6 +1,15 @@
 import { cpus } from "node:os";
 import { bookingsOnlyLua } from "./lib/booking-load";
-import { compareUnderLoad, cpuPerRequest, generatorBound, generatorNote, type LoadFigures } from "./lib/load";
+import {
+  combineRuns,
+  cpuPerRequest,
+  generatorBound,
+  generatorNote,
+  measureLoad,
+  measureTogether,
+  type LoadFigures,
+  type LoadOptions,
+} from "./lib/load";
 import { postgresPids } from "./lib/process-cpu";
 import { ms, perSecond, type ResultRow } from "./lib/results";
 import { postgresForBench, startServer, type BenchServer } from "./lib/server";
@@ -31,10 +40,16 @@ function ratioCeiling(single: LoadFigures, cores: number): number {
   return Math.min((WORKERS * 1000) / server, allCores) / Math.min(1000 / server, allCores);
 }
 
+/** What the loads of one arrangement of servers measured, every round and warm-up of it together. */
+type Arrangement = { servers: BenchServer[]; figures: LoadFigures };
+
 /**
  * Bookings/s of a server with WEB_CONCURRENCY=WORKERS against one with 1, on PostgreSQL, in alternating
- * rounds of the bookings bench's load; each server and its database is its own. Afterwards every
- * acknowledged booking must be stored.
+ * rounds of the bookings bench's load; each server and its database is its own. WORKERS separate
+ * one-process servers, loaded together with the same connections shared out, take their turn too:
+ * what a booking costs there against the workers tells what the workers share (the primary, the port)
+ * from what any processes sharing these cores would pay. Afterwards every acknowledged booking must
+ * be stored.
  */
 export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultRow[]> {
   const postgresAdminUrl = await postgresForBench();
@@ -50,31 +65,63 @@ export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultR
     };
     const cluster = await start(WORKERS, settings.serverPort);
     const single = await start(1, settings.baselinePort);
-    // The PostgreSQL share is every PostgreSQL process on the machine, so the other server's idle backends too.
-    const load = (server: BenchServer) => ({
+    const separate: BenchServer[] = [];
+    for (let index = 0; index < WORKERS; index++) separate.push(await start(1, settings.serverPort + 10 + index));
+
+    // The PostgreSQL share is every PostgreSQL process on the machine, so the other servers' idle backends too.
+    const load = (server: BenchServer, connections = CONNECTIONS, withPostgres = true): LoadOptions => ({
       url: server.origin,
-      connections: CONNECTIONS,
+      connections,
       lua: bookingsOnlyLua(),
-      processes: () => ({ server: server.pids(), postgres: postgresPids() }),
+      seconds: 0,
+      warmupSeconds: 0,
+      processes: () => ({ server: server.pids(), ...(withPostgres ? { postgres: postgresPids() } : {}) }),
     });
-    const { subject, baseline } = await compareUnderLoad(load(cluster), load(single), loadRounds(settings));
+    const separateLoads = separate.map((server, index) => load(server, Math.ceil(CONNECTIONS / WORKERS), index === 0));
+    const turns: Array<{ servers: BenchServer[]; measure: (seconds: number) => Promise<LoadFigures> }> = [
+      { servers: [single], measure: (seconds) => measureLoad({ ...load(single), seconds }) },
+      { servers: [cluster], measure: (seconds) => measureLoad({ ...load(cluster), seconds }) },
+      {
+        servers: separate,
+        measure: (seconds) => measureTogether(separateLoads.map((options) => ({ ...options, seconds }))),
+      },
+    ];
+    const { seconds, warmupSeconds, rounds } = loadRounds(settings);
+    const warmups: LoadFigures[] = [];
+    for (const turn of turns) warmups.push(await turn.measure(warmupSeconds));
+    const runs: LoadFigures[][] = turns.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, turn] of turns.entries())
+        runs[index]!.push(await turn.measure(Math.max(1, Math.round(seconds / rounds))));
+    }
+    const [alone, workers, apart] = turns.map((turn, index): Arrangement => {
+      const figures = combineRuns(runs[index]!);
+      return {
+        servers: turn.servers,
+        figures: { ...figures, collected: [...warmups[index]!.collected, ...figures.collected] },
+      };
+    }) as [Arrangement, Arrangement, Arrangement];
 
     let acknowledged = 0;
     let stored = 0;
-    for (const [server, figures] of [
-      [cluster, subject],
-      [single, baseline],
-    ] as const) {
-      const ids = [...new Set(figures.collected)];
-      acknowledged += ids.length;
-      stored += await ordersStored(server, ids);
+    for (const { servers: arranged, figures } of [alone, workers, apart]) {
+      const ids = new Set(figures.collected);
+      acknowledged += ids.size;
+      // Each order is in the database of the server that took it, and its id in no other.
+      for (const server of arranged) stored += await ordersStored(server, [...ids]);
     }
     const unexpected = (figures: LoadFigures) =>
       Object.entries(figures.statusCounts)
         .filter(([status]) => status !== "302")
         .reduce((total, [, count]) => total + count, 0);
-    const errors = subject.errors + baseline.errors + unexpected(subject) + unexpected(baseline);
+    const errors = [alone, workers, apart].reduce(
+      (total, { figures }) => total + figures.errors + unexpected(figures),
+      0,
+    );
+    const subject = workers.figures;
+    const baseline = alone.figures;
     const ratio = subject.requestsPerSecond / baseline.requestsPerSecond;
+    const serverCpu = (figures: LoadFigures) => figures.cpuMsPerRequest.server ?? 0;
     return [
       {
         figure: `Bookings/s with WEB_CONCURRENCY=${WORKERS} against 1 (postgres, ${CONNECTIONS} connections, ${cpus().length} cores shared with PostgreSQL and wrk); ${generatorNote(subject, baseline)}`,
@@ -97,12 +144,27 @@ export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultR
         pass: null,
       },
       {
+        figure: `Server CPU per booking, ${WORKERS} workers against 1 process`,
+        value: `${serverCpu(subject).toFixed(2)} ms`,
+        baseline: `${serverCpu(baseline).toFixed(2)} ms`,
+        ratio: (serverCpu(subject) / serverCpu(baseline)).toFixed(2),
+        goal: "≤ 1.15",
+        pass: serverCpu(subject) <= 1.15 * serverCpu(baseline),
+      },
+      {
+        figure: `The same for ${WORKERS} separate one-process servers loaded at once (${Math.ceil(CONNECTIONS / WORKERS)} connections each, a database each): what sharing these cores costs any processes, against what the workers cost (${generatorNote(apart.figures)})`,
+        value: `${perSecond(apart.figures.requestsPerSecond)}; ${cpuPerRequest(apart.figures)}; ${coresUsed(apart.figures)}`,
+        baseline: `workers ${serverCpu(subject).toFixed(2)} ms`,
+        ratio: (serverCpu(apart.figures) / serverCpu(baseline)).toFixed(2),
+        pass: null,
+      },
+      {
         figure: `Ceiling of that ratio on ${cpus().length} cores, from the CPU time per booking of 1 process (server, PostgreSQL, wrk)`,
         value: ratioCeiling(baseline, cpus().length).toFixed(2),
         pass: null,
       },
       {
-        figure: `Booking errors, and acknowledged bookings found in the database afterwards (${WORKERS} workers and 1 process)`,
+        figure: `Booking errors, and acknowledged bookings found in the database afterwards (${WORKERS} workers, 1 process and ${WORKERS} separate)`,
         value: `${errors} errors; ${stored} of ${acknowledged} stored`,
         goal: "0 errors; all stored",
         pass: errors === 0 && stored === acknowledged && acknowledged > 0,

@@ -210,11 +210,50 @@ export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
   };
 }
 
+/**
+ * Several loads at once, each against its own server, measured as one (`together`). A process group
+ * given to more than one load (PostgreSQL's) would be counted twice: give it to one.
+ */
+export async function measureTogether(loads: LoadOptions[]): Promise<LoadFigures> {
+  return together(await Promise.all(loads.map((load) => measureLoad(load))));
+}
+
+/**
+ * The figures of loads that ran at the same time as one: their rates and requests added, the worst
+ * latencies, and each process group's CPU time shared over all their requests.
+ */
+export function together(parts: LoadFigures[]): LoadFigures {
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+  const groups = new Set(parts.flatMap((part) => Object.keys(part.cpuMsPerRequest)));
+  const statusCounts: Record<string, number> = {};
+  for (const part of parts) {
+    for (const [status, count] of Object.entries(part.statusCounts))
+      statusCounts[status] = (statusCounts[status] ?? 0) + count;
+  }
+  return {
+    requestsPerSecond: parts.reduce((sum, part) => sum + part.requestsPerSecond, 0),
+    requests,
+    p50: Math.max(...parts.map((part) => part.p50)),
+    p99: Math.max(...parts.map((part) => part.p99)),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    statusCounts,
+    collected: parts.flatMap((part) => part.collected),
+    // Each wrk has a core of its own to be bound by: the busiest one says whether one was.
+    generatorCpuShare: Math.max(...parts.map((part) => part.generatorCpuShare)),
+    cpuMsPerRequest: Object.fromEntries(
+      [...groups].map((name) => [
+        name,
+        parts.reduce((sum, part) => sum + (part.cpuMsPerRequest[name] ?? 0) * part.requests, 0) / Math.max(requests, 1),
+      ]),
+    ),
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 
 /** Figures of several equal-length runs as one: mean rate, median p50, worst p99, summed counts. */
-function combine(runs: LoadFigures[]): LoadFigures {
+export function combineRuns(runs: LoadFigures[]): LoadFigures {
   const statusCounts: Record<string, number> = {};
   for (const run of runs) {
     for (const [status, count] of Object.entries(run.statusCounts))
@@ -265,10 +304,10 @@ export async function compareUnderLoad(
     baselineRuns.push(await measureLoad({ ...baseline, seconds: roundSeconds, warmupSeconds: 0 }));
     subjectRuns.push(await measureLoad({ ...subject, seconds: roundSeconds, warmupSeconds: 0 }));
   }
-  const measured = combine(subjectRuns);
+  const measured = combineRuns(subjectRuns);
   return {
     subject: { ...measured, collected: [...warmup.collected, ...measured.collected] },
-    baseline: combine(baselineRuns),
+    baseline: combineRuns(baselineRuns),
   };
 }
 
