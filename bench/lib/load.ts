@@ -177,12 +177,20 @@ function cpuSnapshot(processes: ProcessGroups | undefined): Record<string, Map<n
   );
 }
 
-/** CPU milliseconds per group since `snapshot`, from the processes still running. */
-function cpuSince(snapshot: Record<string, Map<number, number>>): Record<string, number> {
+/**
+ * CPU milliseconds per group since `snapshot`. A process that started meanwhile (a database backend
+ * that a pool opened again after it idled) counts whole: all of its time falls in the window.
+ */
+function cpuSince(
+  snapshot: Record<string, Map<number, number>>,
+  processes: ProcessGroups | undefined,
+): Record<string, number> {
+  const now = processes?.() ?? {};
   return Object.fromEntries(
     Object.entries(snapshot).map(([name, before]) => {
       let used = 0;
       for (const [pid, ms] of before) used += Math.max(0, processCpuMs(pid) - ms);
+      for (const pid of now[name] ?? []) if (!before.has(pid)) used += processCpuMs(pid);
       return [name, used];
     }),
   );
@@ -193,7 +201,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
   const warmup = options.warmupSeconds > 0 ? (await runWrk(options, options.warmupSeconds)).collected : [];
   const processesBefore = cpuSnapshot(options.processes);
   const result = await runWrk(options, options.seconds);
-  const processesUsed = cpuSince(processesBefore);
+  const processesUsed = cpuSince(processesBefore, options.processes);
   const wallMs = result.durationMicros / 1000;
   return {
     requestsPerSecond: result.requests / (wallMs / 1000),
