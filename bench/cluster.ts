@@ -40,8 +40,39 @@ function ratioCeiling(single: LoadFigures, cores: number): number {
   return Math.min((WORKERS * 1000) / server, allCores) / Math.min(1000 / server, allCores);
 }
 
+/** A warm-up's slices, and how near the last ones' server CPU per booking must be to call it steady. */
+const WARMUP_SLICE_SECONDS = 2;
+const STEADY_SLICES = 3;
+const STEADY_SPREAD = 0.05;
+const WARMUP_MAX_SECONDS = 40;
+
+/**
+ * Loads an arrangement until a booking's server CPU has settled: at least `minSeconds`, then until
+ * the last slices are within 5 % of their mean, at most 40 s. A process compiles and grows its heap
+ * for a while under load, and each of several workers gets only its share of the requests, so a
+ * fixed warm-up leaves more of that work in the workers' figures than in one process's. Returns what
+ * the warm-up's bookings collected and how long it took.
+ */
+async function warmUp(
+  measure: (seconds: number) => Promise<LoadFigures>,
+  minSeconds: number,
+): Promise<{ collected: string[]; seconds: number }> {
+  const slices: LoadFigures[] = [];
+  const serverCpu = (slice: LoadFigures) => slice.cpuMsPerRequest.server ?? 0;
+  const steady = () => {
+    if (slices.length * WARMUP_SLICE_SECONDS < minSeconds || slices.length < STEADY_SLICES) return false;
+    const last = slices.slice(-STEADY_SLICES).map(serverCpu);
+    const mean = last.reduce((sum, value) => sum + value, 0) / last.length;
+    return last.every((value) => Math.abs(value - mean) <= STEADY_SPREAD * mean);
+  };
+  while (!steady() && slices.length * WARMUP_SLICE_SECONDS < WARMUP_MAX_SECONDS) {
+    slices.push(await measure(WARMUP_SLICE_SECONDS));
+  }
+  return { collected: slices.flatMap((slice) => slice.collected), seconds: slices.length * WARMUP_SLICE_SECONDS };
+}
+
 /** What the loads of one arrangement of servers measured, every round and warm-up of it together. */
-type Arrangement = { servers: BenchServer[]; figures: LoadFigures };
+type Arrangement = { servers: BenchServer[]; figures: LoadFigures; warmedSeconds: number };
 
 /**
  * Bookings/s of a server with WEB_CONCURRENCY=WORKERS against one with 1, on PostgreSQL, in alternating
@@ -69,6 +100,7 @@ export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultR
     for (let index = 0; index < WORKERS; index++) separate.push(await start(1, settings.serverPort + 10 + index));
 
     // The PostgreSQL share is every PostgreSQL process on the machine, so the other servers' idle backends too.
+    // Made for every run: each run's travellers must come from addresses of their own (bookingLua).
     const load = (server: BenchServer, connections = CONNECTIONS, withPostgres = true): LoadOptions => ({
       url: server.origin,
       connections,
@@ -77,18 +109,23 @@ export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultR
       warmupSeconds: 0,
       processes: () => ({ server: server.pids(), ...(withPostgres ? { postgres: postgresPids() } : {}) }),
     });
-    const separateLoads = separate.map((server, index) => load(server, Math.ceil(CONNECTIONS / WORKERS), index === 0));
     const turns: Array<{ servers: BenchServer[]; measure: (seconds: number) => Promise<LoadFigures> }> = [
       { servers: [single], measure: (seconds) => measureLoad({ ...load(single), seconds }) },
       { servers: [cluster], measure: (seconds) => measureLoad({ ...load(cluster), seconds }) },
       {
         servers: separate,
-        measure: (seconds) => measureTogether(separateLoads.map((options) => ({ ...options, seconds }))),
+        measure: (seconds) =>
+          measureTogether(
+            separate.map((server, index) => ({
+              ...load(server, Math.ceil(CONNECTIONS / WORKERS), index === 0),
+              seconds,
+            })),
+          ),
       },
     ];
     const { seconds, warmupSeconds, rounds } = loadRounds(settings);
-    const warmups: LoadFigures[] = [];
-    for (const turn of turns) warmups.push(await turn.measure(warmupSeconds));
+    const warmups: Array<{ collected: string[]; seconds: number }> = [];
+    for (const turn of turns) warmups.push(await warmUp(turn.measure, warmupSeconds));
     const runs: LoadFigures[][] = turns.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (const [index, turn] of turns.entries())
@@ -99,6 +136,7 @@ export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultR
       return {
         servers: turn.servers,
         figures: { ...figures, collected: [...warmups[index]!.collected, ...figures.collected] },
+        warmedSeconds: warmups[index]!.seconds,
       };
     }) as [Arrangement, Arrangement, Arrangement];
 
@@ -144,16 +182,16 @@ export async function clusterUnderLoad(settings: BenchSettings): Promise<ResultR
         pass: null,
       },
       {
-        figure: `Server CPU per booking, ${WORKERS} workers against 1 process`,
-        value: `${serverCpu(subject).toFixed(2)} ms`,
-        baseline: `${serverCpu(baseline).toFixed(2)} ms`,
+        figure: `Server CPU per booking, ${WORKERS} workers against 1 process, each warmed up until it was steady`,
+        value: `${serverCpu(subject).toFixed(2)} ms (warmed up ${workers.warmedSeconds} s)`,
+        baseline: `${serverCpu(baseline).toFixed(2)} ms (warmed up ${alone.warmedSeconds} s)`,
         ratio: (serverCpu(subject) / serverCpu(baseline)).toFixed(2),
         goal: "≤ 1.15",
         pass: serverCpu(subject) <= 1.15 * serverCpu(baseline),
       },
       {
         figure: `The same for ${WORKERS} separate one-process servers loaded at once (${Math.ceil(CONNECTIONS / WORKERS)} connections each, a database each): what sharing these cores costs any processes, against what the workers cost (${generatorNote(apart.figures)})`,
-        value: `${perSecond(apart.figures.requestsPerSecond)}; ${cpuPerRequest(apart.figures)}; ${coresUsed(apart.figures)}`,
+        value: `${perSecond(apart.figures.requestsPerSecond)}; ${cpuPerRequest(apart.figures)}; ${coresUsed(apart.figures)} (warmed up ${apart.warmedSeconds} s)`,
         baseline: `workers ${serverCpu(subject).toFixed(2)} ms`,
         ratio: (serverCpu(apart.figures) / serverCpu(baseline)).toFixed(2),
         pass: null,
