@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cardCharges, orders, payments } from "~/db/schema";
+import { cardCharges, memberships, orders, payments } from "~/db/schema";
+import { preparedStatement } from "~/db/prepared-statement.server";
 import { templateMailInsert } from "~/platform/mail/outbox.server";
-import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
+import { startTrial } from "~/features/memberships/enrolment.server";
 import { countPayment } from "~/platform/observability/metrics.server";
 import { trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
@@ -91,11 +92,15 @@ export async function lockOrderForPayment(tx: Database, orderId: string): Promis
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
+  return locked?.status === "not_paid" ? { customerId: locked.customerId } : whyNotPayable(locked);
+}
+
+/** Why an order found not "not_paid" cannot be paid, or that it is gone. */
+function whyNotPayable(order: { status: OrderStatus } | undefined): Exclude<Locked, { customerId: string }> {
   // Deleted meanwhile, unpaid past its 48 hours (ADR 008): nothing was charged.
-  if (!locked) return { kind: "not-found" };
-  if (isPaidStatus(locked.status)) return { kind: "paid", alreadyPaid: true };
-  if (locked.status !== "not_paid") return { kind: "not-payable", status: locked.status };
-  return { customerId: locked.customerId };
+  if (!order) return { kind: "not-found" };
+  if (isPaidStatus(order.status)) return { kind: "paid", alreadyPaid: true };
+  return { kind: "not-payable", status: order.status };
 }
 
 /**
@@ -241,13 +246,7 @@ export async function payForOrder(
   if (isFreeBooking(order)) return { kind: "declined", message: FREE_BOOKING };
   const voucherCheckUrl = voucherCheckUrlFor(orderId, origin);
   return countedPayment(async (): Promise<PaymentResult> => {
-    const opened = await db.transaction(async (tx) => {
-      const locked = await lockOrderForPayment(tx, orderId);
-      if ("kind" in locked) return locked;
-      const saveCard = await mayStartTrial(tx, order.email);
-      await recordConsent(tx, orderId, { startsTrial: saveCard, at: consentedAt });
-      return { saveCard, charge: await openCardCharge(tx, orderId) };
-    });
+    const opened = await openCardCharge(db, { orderId, email: order.email, consentedAt });
     if ("kind" in opened) return opened;
 
     const charge = await gateway.charge({
@@ -342,16 +341,65 @@ export function paidWith(payment: PaymentRecord): { at: Date; note: string } {
   };
 }
 
-/** The order's open card charge, or a new one with a key of its own: see `payForOrder`. */
-async function openCardCharge(tx: Database, orderId: string) {
-  const [open] = await tx
-    .select({ id: cardCharges.id, idempotencyKey: cardCharges.idempotencyKey })
-    .from(cardCharges)
-    .where(and(eq(cardCharges.orderId, orderId), isNull(cardCharges.settledAt)));
-  if (open) return open;
-  const [opened] = await tx
-    .insert(cardCharges)
-    .values({ orderId, idempotencyKey: `card:${orderId}:${randomUUID()}` })
-    .returning({ id: cardCharges.id, idempotencyKey: cardCharges.idempotencyKey });
-  return opened!;
+const value = sql.placeholder;
+
+/**
+ * The first step of `payForOrder` in one statement: the update locks the order while it is still
+ * "not_paid" and keeps the consent (worded by whether the address may still start its trial), then
+ * the order's open card charge is taken, or a new one inserted with a key of its own. The statement
+ * reads with the snapshot it started with, which misses a charge that a request for the same order
+ * committed while this one waited for the lock; the unique open charge per order then refuses the
+ * insert, and the statement is run again, with a snapshot that sees it.
+ */
+const openCharge = preparedStatement<{ save_card: boolean; charge_id: string | null; idempotency_key: string | null }>(
+  "open_card_charge",
+  sql`
+    with trial as (
+      select ${value("email")}::text is not null
+        and not exists (select from ${memberships} where ${memberships.email} = ${value("email")}::text) as may
+    ), consented as (
+      update ${orders} set consent_wording = case when trial.may then ${value("trialWording")}::text else ${value("wording")}::text end,
+        consented_at = ${value("consentedAt")}::timestamptz
+      from trial
+      where ${orders.id} = ${value("orderId")}::uuid and ${orders.status} = 'not_paid'
+      returning trial.may as save_card
+    ), open_charge as (
+      select id, idempotency_key from ${cardCharges} where order_id = ${value("orderId")}::uuid and settled_at is null
+    ), new_charge as (
+      insert into ${cardCharges} (order_id, idempotency_key)
+      select ${value("orderId")}::uuid, ${value("idempotencyKey")}::text from consented
+      where not exists (select from open_charge)
+      on conflict do nothing
+      returning id, idempotency_key
+    )
+    select consented.save_card, charge.id as charge_id, charge.idempotency_key
+    from consented left join (select * from open_charge union all select * from new_charge) as charge on true`,
+);
+
+/**
+ * Opens the order's card charge (`openCharge`): whether the gateway should keep the card for a
+ * trial, and the charge with its key; or why the order cannot be paid.
+ */
+async function openCardCharge(
+  db: Database,
+  { orderId, email, consentedAt }: { orderId: string; email: string | null; consentedAt: Date },
+): Promise<{ saveCard: boolean; charge: { id: string; idempotencyKey: string } } | ReturnType<typeof whyNotPayable>> {
+  const values = {
+    orderId,
+    email: email?.toLowerCase() ?? null,
+    trialWording: consentWording(true),
+    wording: consentWording(false),
+    consentedAt: consentedAt.toISOString(),
+  };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const [opened] = await openCharge(db, { ...values, idempotencyKey: `card:${orderId}:${randomUUID()}` });
+    if (!opened) {
+      const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+      return whyNotPayable(order);
+    }
+    if (opened.charge_id && opened.idempotency_key) {
+      return { saveCard: opened.save_card, charge: { id: opened.charge_id, idempotencyKey: opened.idempotency_key } };
+    }
+  }
+  throw new Error(`The card charge of order ${orderId} could not be opened`);
 }

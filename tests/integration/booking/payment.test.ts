@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { cardCharges, orderEvents, orders, outbox, payments, sandboxAnswers } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
@@ -175,6 +175,44 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     expect(gateway.charges).toBe(1);
     expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 2, memberships: 1 });
   });
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "sends the key of the charge that another request opened while this one waited for the order",
+    async () => {
+      const orderId = await newOrder();
+      const sent: string[] = [];
+      const gateway: CardFormGateway = {
+        ...sandboxGateway,
+        charge(request) {
+          sent.push(request.idempotencyKey);
+          return sandboxGateway.charge(request);
+        },
+      };
+      let paying: Promise<unknown> | undefined;
+      let waited = false;
+      await db().transaction(async (other) => {
+        await other.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        await other.insert(cardCharges).values({ orderId, idempotencyKey: `card:${orderId}:the other request's` });
+        paying = payForOrder(db(), gateway, {
+          orderId,
+          card: card("4242424242424242"),
+          origin,
+          consentedAt: new Date(),
+        });
+        for (let tries = 0; !waited && tries < 200; tries++) {
+          const { rows } = (await db().execute(
+            sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: unknown[] };
+          waited = rows.length > 0;
+          if (!waited) await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      });
+      expect(waited).toBe(true);
+      expect(await paying).toEqual({ kind: "paid", alreadyPaid: false });
+      expect(sent).toEqual([`card:${orderId}:the other request's`]);
+      expect(await db().select().from(cardCharges).where(eq(cardCharges.orderId, orderId))).toHaveLength(1);
+    },
+  );
 
   it("charges once when the process dies between the gateway's answer and the commit, and the payer tries again", async () => {
     const orderId = await newOrder();
