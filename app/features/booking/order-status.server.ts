@@ -4,7 +4,7 @@ import { orderEvents, orders } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { StatusTransitionError } from "~/lib/status-transition";
 import { orderTransitions, type OrderStatus } from "./order-status";
-import { giveVoucherShortCode } from "./voucher-short-code.server";
+import { voucherShortCodeToGive } from "./voucher-short-code.server";
 
 export class OrderTransitionError extends StatusTransitionError<OrderStatus> {
   override name = "OrderTransitionError";
@@ -51,9 +51,9 @@ export async function changeOrderStatus(
  * `changeOrderStatus` inside a transaction that has locked the order already and read its status
  * under that lock (a payment's): the transition is checked, the change written, nothing read again.
  *
- * The status is written last: writing "paid" draws the invoice number, whose yearly series stays
- * locked until the transaction ends (ADR 028), so every other payment waits from that statement to
- * the commit.
+ * The status, the voucher code and the history row are one statement, the transaction's last:
+ * writing "paid" draws the invoice number, whose yearly series stays locked until the transaction
+ * ends (ADR 028), so every other payment waits from that statement to the commit.
  */
 export async function writeOrderStatus(
   tx: Database,
@@ -61,21 +61,19 @@ export async function writeOrderStatus(
   { to, actor, note, alongside }: StatusChange,
 ) {
   if (!orderTransitions(order).includes(to)) throw new OrderTransitionError("An order", order.status, to);
+  const changed = sql`${sql.identifier("changed_order")}`;
   // However it gets paid (by card, or by an admin), a paid order has a code to read out at the lane.
-  if (to === "paid") await giveVoucherShortCode(tx, order.id);
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: to,
-    actorUserId: actor.userId,
-    actorLabel: actor.label,
-    note,
-  });
-  const write = tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
-  if (alongside) {
-    const changed = sql`${sql.identifier("changed_order")}`;
-    await tx.execute(sql`with ${changed} as ${write.returning()} ${alongside(changed)}`);
-  } else {
-    await write;
-  }
+  const write = tx
+    .update(orders)
+    .set({ status: to, ...(to === "paid" && { voucherShortCode: voucherShortCodeToGive() }) })
+    .where(eq(orders.id, order.id))
+    .returning();
+  const event = sql`insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label, note)
+    select id, ${order.status}::text, ${to}::text, ${actor.userId}::text, ${actor.label}::text, ${note ?? null}::text
+    from ${changed}`;
+  await tx.execute(
+    alongside
+      ? sql`with ${changed} as ${write}, ${sql.identifier("order_event")} as (${event}) ${alongside(changed)}`
+      : sql`with ${changed} as ${write} ${event}`,
+  );
 }
