@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { MailAttachment } from "~/platform/mail/attachment";
+import type { StoredAttachment } from "~/platform/mail/attachment";
 import {
   CURRENCY_CODES,
   DATA_REQUEST_KINDS,
@@ -435,8 +435,11 @@ export const outbox = pgTable(
     /** Empty while a templated mail waits to be composed by the worker (`template`). */
     textBody: text().notNull(),
     htmlBody: text(),
-    /** Files sent with the mail (content base64), kept with it so a crash before sending loses none. */
-    attachments: jsonb().$type<MailAttachment[]>(),
+    /**
+     * Files sent with the mail (content base64), kept with it so a crash before sending loses none;
+     * a file the same in every mail of its kind is named by its hash in `mail_files`.
+     */
+    attachments: jsonb().$type<StoredAttachment[]>(),
     /**
      * A mail queued as data for the worker to compose (`MailTemplate`): the template's name and its
      * data, until the worker writes the body and files above and clears both.
@@ -463,6 +466,17 @@ export const outbox = pgTable(
       .where(sql`${table.status} = 'failed'`),
   ],
 );
+
+/**
+ * The files that are the same in every mail of a kind (the terms), each kept once under the SHA-256
+ * of its content (base64) for the outbox rows that name it. Never deleted: a worker remembers which
+ * it has written, and a row names its file for as long as the row is kept.
+ */
+export const mailFiles = pgTable("mail_files", {
+  sha256: text().primaryKey(),
+  content: text().notNull(),
+  createdAt: createdAt(),
+});
 
 // Data-protection requests (GDPR art. 15, 17, 20) and what the back office did about each.
 

@@ -47,5 +47,6 @@ export async function termsAttachment(origin: string, currency: CurrencyCode): P
     filename: "terms-and-conditions.html",
     contentType: "text/html; charset=utf-8",
     content: base64,
+    shared: true,
   };
 }

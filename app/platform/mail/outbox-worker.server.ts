@@ -9,6 +9,7 @@ import type { Env } from "~/env.server";
 import { countMailDelivery } from "~/platform/observability/metrics.server";
 import { logger as processLogger } from "~/logger.server";
 import type { MailAttachment } from "./attachment";
+import { attachmentsOf, keepAttachments } from "./mail-files.server";
 import type { MailTemplate } from "./outbox.server";
 import { smtpTransport, type MailTransport } from "./transport.server";
 
@@ -43,6 +44,14 @@ type ClaimedMail = Pick<
 
 /** A mail's body and files, as sent. */
 type ComposedBody = { textBody: string; htmlBody: string | null; attachments: MailAttachment[] | null };
+
+/** A composed row's body, with the content of the files it names by hash. */
+async function withFiles(
+  db: Database,
+  mail: Pick<typeof outbox.$inferSelect, "textBody" | "htmlBody" | "attachments">,
+): Promise<ComposedBody> {
+  return { ...mail, attachments: mail.attachments && (await attachmentsOf(db, mail.attachments)) };
+}
 
 const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
 
@@ -186,25 +195,31 @@ export class OutboxWorker {
   private async composed(
     mail: Pick<ClaimedMail, "id" | "textBody" | "htmlBody" | "attachments" | "template" | "templateData">,
   ): Promise<ComposedBody | undefined> {
-    if (!mail.template) return mail;
+    const { db } = this.options;
+    if (!mail.template) return withFiles(db, mail);
     const template = this.templates.get(mail.template);
     if (!template)
       throw new Error(`mail ${mail.id} is of template "${mail.template}", which this worker does not know`);
-    const { text, html, attachments } = await template.compose(mail.templateData as never);
-    const body = { textBody: text, htmlBody: html ?? null, attachments: attachments?.length ? attachments : null };
-    const { db } = this.options;
+    const { text, html, attachments = [] } = await template.compose(mail.templateData as never);
+    const files = await keepAttachments(db, attachments);
     const [stored] = await db
       .update(outbox)
-      .set({ ...body, template: null, templateData: null })
+      .set({
+        textBody: text,
+        htmlBody: html ?? null,
+        attachments: files.length ? files : null,
+        template: null,
+        templateData: null,
+      })
       .where(and(eq(outbox.id, mail.id), isNotNull(outbox.template)))
       .returning({ id: outbox.id });
-    if (stored) return body;
+    if (stored) return { textBody: text, htmlBody: html ?? null, attachments: attachments.length ? attachments : null };
     // Composed by another worker meanwhile (one without SMTP composes what it holds): send what it stored.
     const [now] = await db
       .select({ textBody: outbox.textBody, htmlBody: outbox.htmlBody, attachments: outbox.attachments })
       .from(outbox)
       .where(eq(outbox.id, mail.id));
-    return now;
+    return now && withFiles(db, now);
   }
 
   private async deliver(mail: ClaimedMail, transport: MailTransport) {

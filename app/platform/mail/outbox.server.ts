@@ -46,7 +46,8 @@ export async function enqueueMails(db: Database, mails: OutgoingMail[]) {
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-      attachments: mail.attachments?.length ? mail.attachments : null,
+      // Kept in the row, shared or not: `mail_files` is written outside transactions only.
+      attachments: mail.attachments?.length ? mail.attachments.map(({ shared: _, ...file }) => file) : null,
     })),
   );
 }

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { memberships, orders, outbox, payments } from "~/db/schema";
+import { mailFiles, memberships, orders, outbox, payments } from "~/db/schema";
 import { payForOrder } from "~/features/booking/checkout.server";
 import { confirmationMail } from "~/features/booking/confirmation-mail";
 import { bookingPageUrl } from "~/features/booking/flight-day-calendar";
@@ -9,6 +10,7 @@ import { createBooking, findOrder } from "~/features/booking/orders.server";
 import { voucherCheckUrl, voucherCode, voucherQrPng } from "~/features/booking/voucher.server";
 import { trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { attachmentsOf } from "~/platform/mail/mail-files.server";
 import type { MailTransport } from "~/platform/mail/transport.server";
 import { OutboxWorker } from "~/platform/mail/outbox-worker.server";
 import { smtpTransport } from "~/platform/mail/transport.server";
@@ -134,7 +136,9 @@ describe(`the confirmation e-mail of a payment, on ${testDatabaseKind()}`, () =>
     expect(sent).toMatchObject({ status: "sent", template: null, templateData: null });
     expect(sent!.textBody).toBe(expected.text);
     expect(sent!.htmlBody).toBe(expected.html);
-    expect(sent!.attachments).toEqual(expected.attachments);
+    expect(await attachmentsOf(db(), sent!.attachments!)).toEqual(
+      expected.attachments.map(({ shared: _, ...file }) => file),
+    );
     const received = sink.messages.filter((message) => message.subject === expected.subject);
     expect(received).toHaveLength(1);
     expect(received[0]!.text.trim()).toBe(expected.text);
@@ -142,6 +146,28 @@ describe(`the confirmation e-mail of a payment, on ${testDatabaseKind()}`, () =>
       "voucher-qr.png",
       "terms-and-conditions.html",
       "fast-track.ics",
+    ]);
+  });
+
+  it("keeps the terms once for every confirmation, each mail naming them by hash, and sends them whole", async () => {
+    const orderIds = [await paidOrder(), await paidOrder()];
+    const terms = (await renderedInTheRequest(orderIds[0]!)).attachments.find((file) => file.shared)!;
+
+    while ((await worker().runOnce()) > 0);
+
+    expect(await db().select().from(mailFiles)).toMatchObject([{ content: terms.content }]);
+    for (const orderId of orderIds) {
+      const [sent] = await confirmationsOf(orderId);
+      expect(sent!.attachments).toContainEqual({
+        filename: terms.filename,
+        contentType: terms.contentType,
+        sha256: createHash("sha256").update(terms.content).digest("hex"),
+      });
+    }
+    const received = sink.messages.flatMap((message) => message.attachments);
+    expect(received.filter((file) => file.filename === terms.filename).map((file) => file.content)).toEqual([
+      terms.content,
+      terms.content,
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import { attachmentsOf } from "~/platform/mail/mail-files.server";
 import { isUuid } from "~/lib/uuid";
 
 /** How many mails a page of the outbox list shows. */
@@ -35,5 +36,5 @@ export async function listOutboxMails(db: Database, { q, page }: { q: string; pa
 export async function findOutboxMail(db: Database, id: string) {
   if (!isUuid(id)) return undefined;
   const [mail] = await db.select().from(outbox).where(eq(outbox.id, id));
-  return mail;
+  return mail && { ...mail, attachments: mail.attachments && (await attachmentsOf(db, mail.attachments)) };
 }
