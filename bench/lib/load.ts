@@ -233,18 +233,13 @@ export async function measureTogether(loads: LoadOptions[]): Promise<LoadFigures
 export function together(parts: LoadFigures[]): LoadFigures {
   const requests = parts.reduce((sum, part) => sum + part.requests, 0);
   const groups = new Set(parts.flatMap((part) => Object.keys(part.cpuMsPerRequest)));
-  const statusCounts: Record<string, number> = {};
-  for (const part of parts) {
-    for (const [status, count] of Object.entries(part.statusCounts))
-      statusCounts[status] = (statusCounts[status] ?? 0) + count;
-  }
   return {
     requestsPerSecond: parts.reduce((sum, part) => sum + part.requestsPerSecond, 0),
     requests,
     p50: Math.max(...parts.map((part) => part.p50)),
     p99: Math.max(...parts.map((part) => part.p99)),
     errors: parts.reduce((sum, part) => sum + part.errors, 0),
-    statusCounts,
+    statusCounts: summedStatusCounts(parts),
     collected: parts.flatMap((part) => part.collected),
     // Each wrk has a core of its own to be bound by: the busiest one says whether one was.
     generatorCpuShare: Math.max(...parts.map((part) => part.generatorCpuShare)),
@@ -257,23 +252,26 @@ export function together(parts: LoadFigures[]): LoadFigures {
   };
 }
 
+function summedStatusCounts(figures: LoadFigures[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const figure of figures) {
+    for (const [status, count] of Object.entries(figure.statusCounts)) counts[status] = (counts[status] ?? 0) + count;
+  }
+  return counts;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 
 /** Figures of several equal-length runs as one: mean rate, median p50, worst p99, summed counts. */
 export function combineRuns(runs: LoadFigures[]): LoadFigures {
-  const statusCounts: Record<string, number> = {};
-  for (const run of runs) {
-    for (const [status, count] of Object.entries(run.statusCounts))
-      statusCounts[status] = (statusCounts[status] ?? 0) + count;
-  }
   return {
     requestsPerSecond: mean(runs.map((run) => run.requestsPerSecond)),
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
     p50: median(runs.map((run) => run.p50)),
     p99: Math.max(...runs.map((run) => run.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
-    statusCounts,
+    statusCounts: summedStatusCounts(runs),
     collected: runs.flatMap((run) => run.collected),
     // The busiest round decides whether the generator may have been the limit.
     generatorCpuShare: Math.max(...runs.map((run) => run.generatorCpuShare)),
