@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cardCharges, memberships, orders, payments } from "~/db/schema";
+import { cardCharges, orders, payments } from "~/db/schema";
 import { preparedStatement } from "~/db/prepared-statement.server";
 import { templateMailInsert } from "~/platform/mail/outbox.server";
-import { startTrial } from "~/features/memberships/enrolment.server";
+import { startTrial, trialAvailable } from "~/features/memberships/enrolment.server";
 import { countPayment } from "~/platform/observability/metrics.server";
 import { trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
@@ -355,8 +355,7 @@ const openCharge = preparedStatement<{ save_card: boolean; charge_id: string | n
   "open_card_charge",
   sql`
     with trial as (
-      select ${value("email")}::text is not null
-        and not exists (select from ${memberships} where ${memberships.email} = ${value("email")}::text) as may
+      select ${trialAvailable(sql`${value("email")}::text`)} as may
     ), consented as (
       update ${orders} set consent_wording = case when trial.may then ${value("trialWording")}::text else ${value("wording")}::text end,
         consented_at = ${value("consentedAt")}::timestamptz

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships, type CurrencyCode, type MembershipPlan } from "~/db/schema";
 import { enqueueTemplateMail } from "~/platform/mail/outbox.server";
@@ -20,14 +20,21 @@ export interface ProviderBilling {
   trialEndsAt: Date;
 }
 
-/** Whether `email` may still have a free trial: an address gets one, whatever became of it. */
+/**
+ * Whether an address, as a lower-cased SQL text value, may still have a free trial: an address gets
+ * one, whatever became of it. The one statement of the rule, for `mayStartTrial` and for statements
+ * that decide it along with other work (a card payment's first step).
+ */
+export const trialAvailable = (email: SQL) =>
+  sql`(${email} is not null and not exists (select from ${memberships} where ${memberships.email} = ${email}))`;
+
+/** Whether `email` may still have a free trial (`trialAvailable`). */
 export async function mayStartTrial(db: Database, email: string | null): Promise<boolean> {
   if (!email) return false;
-  const [known] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(eq(memberships.email, email.toLowerCase()));
-  return !known;
+  const result = (await db.execute(sql`select ${trialAvailable(sql`${email.toLowerCase()}::text`)} as may`)) as {
+    rows: Array<{ may: boolean }>;
+  };
+  return result.rows[0]!.may;
 }
 
 /** A trial about to start: who, on which plan and card, and from when. */
