@@ -56,8 +56,6 @@ const SAVED_CARD_REF = /^pm_sandbox_(pays|declines|declines-once|authenticates)_
 
 /** Where the sandbox keeps its answers to charges and refunds, by idempotency key. */
 export interface SandboxAnswers {
-  /** The answer first stored under `key`, if any. */
-  find(key: string): Promise<unknown>;
   /** Stores `answer` under `key` unless one is there already; returns the one that is kept. */
   keep(key: string, answer: unknown): Promise<unknown>;
 }
@@ -66,7 +64,6 @@ export interface SandboxAnswers {
 export function answersInMemory(): SandboxAnswers {
   const kept = new Map<string, unknown>();
   return {
-    find: async (key) => kept.get(key),
     keep: async (key, answer) => {
       if (!kept.has(key)) kept.set(key, answer);
       return kept.get(key);
@@ -81,18 +78,16 @@ export function answersInMemory(): SandboxAnswers {
  */
 export function answersInDatabase(db: () => Database = () => database().db): SandboxAnswers {
   return {
-    async find(key) {
-      const [row] = await db().select().from(sandboxAnswers).where(eq(sandboxAnswers.idempotencyKey, key));
-      return row?.answer;
-    },
     async keep(key, answer) {
       const [kept] = await db()
         .insert(sandboxAnswers)
         .values({ idempotencyKey: key, answer })
         .onConflictDoNothing()
         .returning({ answer: sandboxAnswers.answer });
-      // Another process stored its answer under the key first: that one stands.
-      return kept ? kept.answer : this.find(key);
+      if (kept) return kept.answer;
+      // The key has its answer already (a retry, or another process first): that one stands.
+      const [first] = await db().select().from(sandboxAnswers).where(eq(sandboxAnswers.idempotencyKey, key));
+      return first?.answer;
     },
   };
 }
@@ -119,13 +114,13 @@ export function createSandboxGateway({
     return answer;
   }
 
-  /** `once`, and the answer kept in `answers`: the first one is what every later call gets. */
+  /**
+   * `once`, and the answer kept in `answers`: the first one is what every later call gets. The
+   * answer is worked out before it is looked up, so that a first call (nearly every one) is one
+   * write; a call whose key has an answer already throws its own away.
+   */
   function keptOnce<T>(key: string, work: () => Promise<T>): Promise<T> {
-    return once(key, async () => {
-      const known = await answers.find(key);
-      if (known !== undefined) return known as T;
-      return (await answers.keep(key, await work())) as T;
-    });
+    return once(key, async () => (await answers.keep(key, await work())) as T);
   }
 
   function recordCharge(outcome: SavedCardChargeResult["outcome"], amount: number) {
