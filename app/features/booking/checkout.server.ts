@@ -259,10 +259,6 @@ export async function payForOrder(
     });
 
     return db.transaction(async (tx): Promise<PaymentResult> => {
-      const locked = await lockOrderForPayment(tx, orderId);
-      await tx.update(cardCharges).set({ settledAt: new Date() }).where(eq(cardCharges.id, opened.charge.id));
-      // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
-      if ("kind" in locked) return locked;
       const payment = {
         provider: gateway.name,
         providerRef: charge.providerRef,
@@ -271,13 +267,22 @@ export async function payForOrder(
         outcome: charge.outcome,
         createdAt: new Date(),
       };
-      // A decline answered to two requests with one key is one payment row.
-      const recorded = await recordPayment(tx, order, payment);
+      const [settled] = await settleCharge(tx, {
+        orderId,
+        chargeId: opened.charge.id,
+        amount: order.amount,
+        currency: order.currency,
+        ...payment,
+        createdAt: payment.createdAt.toISOString(),
+      });
+      // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
+      if (settled?.status !== "not_paid") return whyNotPayable(settled);
       if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
-      if (!recorded) return { kind: "paid", alreadyPaid: true };
+      // A decline answered to two requests with one key is one payment row.
+      if (!settled.recorded) return { kind: "paid", alreadyPaid: true };
       await completePaidOrder(tx, {
         order,
-        customerId: locked.customerId,
+        customerId: settled.customer_id,
         paid: paidWith(payment),
         trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
         voucherCheckUrl,
@@ -373,6 +378,30 @@ const openCharge = preparedStatement<{ save_card: boolean; charge_id: string | n
     )
     select consented.save_card, charge.id as charge_id, charge.idempotency_key
     from consented left join (select * from open_charge union all select * from new_charge) as charge on true`,
+);
+
+/**
+ * The third step of `payForOrder` in one statement: locks the order, settles the charge, and records
+ * the gateway's answer as a payment row if the order is still "not_paid" (a reference recorded
+ * already is not recorded twice). The charge row is locked after the order, as the steps that open it do.
+ */
+const settleCharge = preparedStatement<{ status: OrderStatus; customer_id: string; recorded: boolean }>(
+  "settle_card_charge",
+  sql`
+    with locked as (
+      select ${orders.status}, ${orders.customerId} from ${orders} where ${orders.id} = ${value("orderId")}::uuid for update
+    ), settled as (
+      update ${cardCharges} set settled_at = ${value("createdAt")}::timestamptz from locked where ${cardCharges.id} = ${value("chargeId")}::uuid
+    ), recorded as (
+      insert into ${payments} (order_id, amount, currency, provider, provider_ref, brand, last4, outcome, created_at)
+      select ${value("orderId")}::uuid, ${value("amount")}::integer, ${value("currency")}::text, ${value("provider")}::text,
+        ${value("providerRef")}::text, ${value("brand")}::text, ${value("last4")}::text, ${value("outcome")}::text,
+        ${value("createdAt")}::timestamptz
+      from locked where locked.status = 'not_paid'
+      on conflict (provider_ref) do nothing
+      returning id
+    )
+    select locked.status, locked.customer_id, exists (select from recorded) as recorded from locked`,
 );
 
 /**
