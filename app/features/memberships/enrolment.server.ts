@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipEvents, memberships, type CurrencyCode, type MembershipPlan } from "~/db/schema";
-import { enqueueTemplateMail } from "~/platform/mail/outbox.server";
+import { templateMailInsert } from "~/platform/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
 import { formatAmount } from "~/lib/currency";
@@ -54,17 +54,21 @@ export interface NewTrial {
 
 /**
  * Inserts a trial of `plan`, in its currency, ending `trialDays` after `startedAt`, with the first
- * entry of its history. An address that already had a membership gets none: the unique e-mail
- * settles two starts racing for the same address. Returns the new membership, or null.
+ * entry of its history, in one statement; `alongside` adds a write of its own to that statement,
+ * done only when the trial is inserted (it reads the new row's id from the relation it is given).
+ * An address that already had a membership gets none: the unique e-mail settles two starts racing
+ * for the same address. Returns the new membership, or null.
  */
 export async function insertTrial(
   db: Database,
   trial: NewTrial,
+  alongside?: (membership: SQL) => SQL,
 ): Promise<{ id: string; price: number; trialEndsAt: Date } | null> {
   const { billing, paymentMethod, startedAt } = trial;
   const price = planFee(trial.plan);
   const trialEndsAt = billing?.trialEndsAt ?? trialEnd(startedAt);
-  const [membership] = await db
+  const inserted = sql`${sql.identifier("new_membership")}`;
+  const insert = db
     .insert(memberships)
     .values({
       customerId: trial.customerId,
@@ -90,24 +94,23 @@ export async function insertTrial(
     })
     .onConflictDoNothing({ target: memberships.email })
     .returning({ id: memberships.id });
-  if (!membership) return null;
-  await db.insert(membershipEvents).values({
-    membershipId: membership.id,
-    fromStatus: null,
-    toStatus: "trialing",
-    plan: trial.plan,
-    actorUserId: CUSTOMER_ACTOR.userId,
-    actorLabel: CUSTOMER_ACTOR.label,
-    note: `Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`,
-    createdAt: startedAt,
-  });
-  return { id: membership.id, price, trialEndsAt };
+  const event = sql`insert into ${membershipEvents} (membership_id, from_status, to_status, plan, actor_user_id, actor_label, note, created_at)
+    select id, null, 'trialing', ${trial.plan}::text, ${CUSTOMER_ACTOR.userId}::text, ${CUSTOMER_ACTOR.label}::text,
+      ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}::text, ${startedAt.toISOString()}::timestamptz
+    from ${inserted}`;
+  const result = (await db.execute(
+    sql`with ${inserted} as ${insert}, ${sql.identifier("trial_event")} as (${event})${
+      alongside ? sql`, ${sql.identifier("trial_alongside")} as (${alongside(inserted)})` : sql``
+    } select id from ${inserted}`,
+  )) as { rows: Array<{ id: string }> };
+  const membership = result.rows[0];
+  return membership ? { id: membership.id, price, trialEndsAt } : null;
 }
 
 /**
  * Starts the Medium trial that a first paid fast track includes, in the order's currency, and
- * queues the "trial started" e-mail. Call it in the payment's transaction. Returns the new
- * membership's id, or null when the address already had one.
+ * queues the "trial started" e-mail, in one statement. Call it in the payment's transaction.
+ * Returns the new membership's id, or null when the address already had one.
  */
 export async function startTrial(
   db: Database,
@@ -117,20 +120,19 @@ export async function startTrial(
     ...trial
   }: Omit<NewTrial, "plan" | "startedAt" | "checkout"> & { orderId: string; paidAt: Date; origin: string },
 ): Promise<string | null> {
-  const started = await insertTrial(db, { ...trial, plan: TRIAL_PLAN, startedAt: paidAt });
-  if (!started) return null;
-  await enqueueTemplateMail(db, trialStartedMailTemplate, {
+  const price = planFee(TRIAL_PLAN);
+  const data = {
     to: trial.email,
-    data: {
-      to: trial.email,
-      planName: siteConfig.pricing[TRIAL_PLAN].name,
-      price: started.price,
-      currency: trial.currency,
-      origin,
-      trialEndsAt: started.trialEndsAt.toISOString(),
-    },
-  });
-  return started.id;
+    planName: siteConfig.pricing[TRIAL_PLAN].name,
+    price,
+    currency: trial.currency,
+    origin,
+    trialEndsAt: (trial.billing?.trialEndsAt ?? trialEnd(paidAt)).toISOString(),
+  };
+  const started = await insertTrial(db, { ...trial, plan: TRIAL_PLAN, startedAt: paidAt }, (membership) =>
+    templateMailInsert(trialStartedMailTemplate, { to: trial.email, data, onlyWith: membership }),
+  );
+  return started?.id ?? null;
 }
 
 /**

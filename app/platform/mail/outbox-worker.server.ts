@@ -23,7 +23,7 @@ export interface OutboxWorkerOptions {
    */
   heldMailFolder?: string;
   from: string;
-  /** The templates this worker composes queued mails with (`enqueueTemplateMail`); it leaves other templates' mails alone. */
+  /** The templates this worker composes queued mails with (`templateMailInsert`); it leaves other templates' mails alone. */
   templates?: readonly MailTemplate<never>[];
   logger: Pick<Logger, "info" | "warn" | "error">;
   pollIntervalMs?: number;

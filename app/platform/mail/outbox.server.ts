@@ -52,27 +52,27 @@ export async function enqueueMails(db: Database, mails: OutgoingMail[]) {
   );
 }
 
-/** `enqueueMail` for a mail the worker composes from `data` with `template`. */
-export async function enqueueTemplateMail<Data extends Json>(
-  db: Database,
-  template: Pick<MailTemplate<Data>, "name" | "compose"> & { subject: (data: NoInfer<Data>) => string },
-  { to, data }: { to: string; data: Data },
-) {
-  await db
-    .insert(outbox)
-    .values({ to, subject: template.subject(data), textBody: "", template: template.name, templateData: data });
-}
-
 /**
- * `enqueueTemplateMail` as a statement for the caller to run inside one of its own: `computed` fills
- * fields of the data with SQL expressions that statement evaluates (what a trigger wrote in it, say),
- * so that queueing the mail costs no round trip of its own. The subject cannot depend on them.
+ * Queues a mail the worker composes from `data` with `template`, as a statement for the caller to
+ * run alone or inside one of its own, so that queueing the mail costs no round trip of its own:
+ * `computed` fills fields of the data with SQL expressions that statement evaluates (what a trigger
+ * wrote in it, say); the subject cannot depend on them. With `onlyWith`, a relation of that
+ * statement, the mail is queued once for each of its rows: none when the write it names did not happen.
  */
-export function templateMailInsert<Data extends Json, Computed extends keyof Data & string>(
+export function templateMailInsert<Data extends Json, Computed extends keyof Data & string = never>(
   template: Pick<MailTemplate<Data>, "name" | "compose"> & { subject: (data: NoInfer<Omit<Data, Computed>>) => string },
-  { to, data, computed }: { to: string; data: NoInfer<Omit<Data, Computed>>; computed: Record<Computed, SQL> },
+  {
+    to,
+    data,
+    computed,
+    onlyWith,
+  }: { to: string; data: NoInfer<Omit<Data, Computed>>; computed?: Record<Computed, SQL>; onlyWith?: SQL },
 ) {
-  const fields = Object.entries<SQL>(computed).map(([name, value]) => sql`${name}::text, to_jsonb(${value})`);
+  const fields = Object.entries<SQL>(computed ?? {}).map(([name, value]) => sql`${name}::text, to_jsonb(${value})`);
+  const templateData = fields.length
+    ? sql`${JSON.stringify(data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)})`
+    : sql`${JSON.stringify(data)}::jsonb`;
+  const row = sql`${to}::text, ${template.subject(data)}::text, '', ${template.name}::text, ${templateData}`;
   return sql`insert into ${outbox} (${sql.identifier("to")}, subject, text_body, template, template_data)
-    values (${to}, ${template.subject(data)}, '', ${template.name}, ${JSON.stringify(data)}::jsonb || jsonb_build_object(${sql.join(fields, sql`, `)}))`;
+    ${onlyWith ? sql`select ${row} from ${onlyWith}` : sql`values (${row})`}`;
 }

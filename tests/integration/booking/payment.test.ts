@@ -176,6 +176,43 @@ describe(`payForOrder on ${testDatabaseKind()}`, () => {
     expect(await rowCounts(db())).toMatchObject({ payments: 1, outbox: 2, memberships: 1 });
   });
 
+  it("starts one trial when two orders of one address are paid at the same moment, and tells of it once", async () => {
+    const orderIds = [await newOrder(), await newOrder()];
+    // Both charges are asked for before either is answered: each payment saw the address without a trial.
+    let arrive!: () => void;
+    const bothAsked = new Promise<void>((resolve) => (arrive = resolve));
+    let asked = 0;
+    const gateway: CardFormGateway = {
+      ...sandboxGateway,
+      async charge(request) {
+        expect(request.saveCard).toBe(true);
+        if (++asked === 2) arrive();
+        await bothAsked;
+        return sandboxGateway.charge(request);
+      },
+    };
+    const results = await Promise.all(
+      orderIds.map((orderId) =>
+        payForOrder(db(), gateway, { orderId, card: card("4242424242424242"), origin, consentedAt: new Date() }),
+      ),
+    );
+    expect(results).toEqual([
+      { kind: "paid", alreadyPaid: false },
+      { kind: "paid", alreadyPaid: false },
+    ]);
+    await composeQueuedMails(db());
+    const subjects = (await db().select({ subject: outbox.subject }).from(outbox)).map(({ subject }) => subject);
+    expect(subjects.filter((subject) => subject.includes("free trial"))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.includes("is confirmed"))).toHaveLength(2);
+    expect(await rowCounts(db())).toMatchObject({ payments: 2, memberships: 1 });
+    // Only the confirmation of the order that started the trial speaks of it.
+    const confirmations = await db()
+      .select({ text: outbox.textBody })
+      .from(outbox)
+      .where(sql`subject like '%confirmed'`);
+    expect(confirmations.filter(({ text }) => text.includes("-day free trial"))).toHaveLength(1);
+  });
+
   it.runIf(testDatabaseKind() === "postgres")(
     "sends the key of the charge that another request opened while this one waited for the order",
     async () => {

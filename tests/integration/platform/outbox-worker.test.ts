@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { enqueueMail, enqueueTemplateMail, type MailTemplate } from "~/platform/mail/outbox.server";
+import { enqueueMail, templateMailInsert, type MailTemplate } from "~/platform/mail/outbox.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "~/platform/mail/outbox-worker.server";
 import { processMetrics } from "~/platform/observability/metrics.server";
 import { currentRequestId, withRequestId } from "~/platform/observability/request-id.server";
@@ -348,7 +348,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
   });
 
   it("queues the data and the subject only; the worker composes the mail once, stores it, and sends what it stored", async () => {
-    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    await db.execute(templateMailInsert(greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } }));
     expect(await rows()).toMatchObject([
       {
         subject: "Hello Ann",
@@ -388,7 +388,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
   });
 
   it("leaves a mail of a template it does not know to a worker that knows it", async () => {
-    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    await db.execute(templateMailInsert(greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } }));
     await enqueueMail(db, { to: "bob@example.org", subject: "Plain", text: "x" });
 
     expect(await worker().runOnce()).toBe(1);
@@ -400,7 +400,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
   it("composes each mail once and sends it once when two workers race, and again when a worker runs twice", async () => {
     const names = Array.from({ length: 30 }, (_, index) => `Guest ${String(index).padStart(2, "0")}`);
     for (const name of names) {
-      await enqueueTemplateMail(db, greeting, { to: "race@example.org", data: { name, code: name.slice(-2) } });
+      await db.execute(templateMailInsert(greeting, { to: "race@example.org", data: { name, code: name.slice(-2) } }));
     }
     const second = kind === "postgres" ? await openDatabase({ kind: "postgres", url: handle.url! }) : undefined;
     try {
@@ -432,7 +432,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
   it("retries a failed sending with the mail it composed the first time, without composing it again", async () => {
     refuse = () => true;
     const sender = worker({ templates: [greeting] });
-    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    await db.execute(templateMailInsert(greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } }));
     expect(await sender.runOnce()).toBe(1);
     expect((await rows())[0]).toMatchObject({
       status: "pending",
@@ -448,7 +448,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
   });
 
   it("counts a template that throws as a failed attempt, keeping the data to compose from for the next", async () => {
-    await enqueueTemplateMail(db, failing, { to: "ann@example.org", data: { name: "Ann" } });
+    await db.execute(templateMailInsert(failing, { to: "ann@example.org", data: { name: "Ann" } }));
     expect(await worker({ templates: [failing] }).runOnce()).toBe(1);
     expect(sink.messages).toHaveLength(0);
     expect((await rows())[0]).toMatchObject({
@@ -469,7 +469,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
         return { text: `Dear ${name}` };
       },
     };
-    await enqueueTemplateMail(db, erasing, { to: "ann@example.org", data: { name: "Ann" } });
+    await db.execute(templateMailInsert(erasing, { to: "ann@example.org", data: { name: "Ann" } }));
     expect(await worker({ templates: [erasing] }).runOnce()).toBe(1);
     expect(sink.messages).toHaveLength(0);
   });
@@ -482,7 +482,7 @@ describe(`mails the outbox worker composes from their template, on ${kind}`, () 
       logger: pino({ level: "silent" }),
       heldMailFolder: join(folder, "mailbox"),
     });
-    await enqueueTemplateMail(db, greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } });
+    await db.execute(templateMailInsert(greeting, { to: "ann@example.org", data: { name: "Ann", code: "K7QM" } }));
 
     await holding.runOnce();
     await holding.runOnce();
