@@ -14,12 +14,23 @@ function chunk(type: string, data: Buffer): Buffer {
 /**
  * A black-and-white image as a PNG of one bit per pixel. A QR code needs no more: pngjs (through
  * qrcode) wrote 32 bits a pixel and tried five filters on every row, 10–17 ms of a payment's CPU.
+ * `sameAsRowAbove` spares asking `isDark` for each pixel of a row known to repeat the one above
+ * (a scaled-up image's rows come in runs).
  */
-export function blackAndWhitePng(width: number, height: number, isDark: (x: number, y: number) => boolean): Buffer {
+export function blackAndWhitePng(
+  width: number,
+  height: number,
+  isDark: (x: number, y: number) => boolean,
+  sameAsRowAbove: (y: number) => boolean = () => false,
+): Buffer {
   // Each row: filter type 0 (none), then the pixels, 1 for white, most significant bit first.
   const rowBytes = 1 + Math.ceil(width / 8);
   const rows = Buffer.alloc(rowBytes * height);
   for (let y = 0; y < height; y++) {
+    if (y > 0 && sameAsRowAbove(y)) {
+      rows.copy(rows, y * rowBytes, (y - 1) * rowBytes, y * rowBytes);
+      continue;
+    }
     for (let x = 0; x < width; x++) {
       if (!isDark(x, y)) rows[y * rowBytes + 1 + (x >> 3)]! |= 0x80 >> (x & 7);
     }

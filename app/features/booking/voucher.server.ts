@@ -62,11 +62,16 @@ export function voucherQrPng(text: string): string {
   const moduleAt = Int16Array.from({ length: side }, (_, pixel) =>
     pixel >= quietZone && pixel < side - quietZone ? Math.floor((pixel - quietZone) / scale) : -1,
   );
-  return blackAndWhitePng(side, side, (x, y) => {
-    const row = moduleAt[y]!;
-    const column = moduleAt[x]!;
-    return row >= 0 && column >= 0 && Boolean(modules.get(row, column));
-  }).toString("base64");
+  return blackAndWhitePng(
+    side,
+    side,
+    (x, y) => {
+      const row = moduleAt[y]!;
+      const column = moduleAt[x]!;
+      return row >= 0 && column >= 0 && Boolean(modules.get(row, column));
+    },
+    (y) => moduleAt[y] === moduleAt[y - 1],
+  ).toString("base64");
 }
 
 /**
