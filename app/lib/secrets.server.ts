@@ -26,7 +26,14 @@ export function appSecret(): string {
   return (cached = readFileSync(file, "utf8").trim());
 }
 
-/** An independent 32-byte key for one purpose ("vouchers", "unsubscribe", ...), derived from the root secret. */
+const derived = new Map<string, Buffer>();
+
+/**
+ * An independent 32-byte key for one purpose ("vouchers", "unsubscribe", ...), derived from the root
+ * secret once per process (the secret is read once too): each payment signs with several.
+ */
 export function deriveKey(purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", appSecret(), "", purpose, 32));
+  let key = derived.get(purpose);
+  if (!key) derived.set(purpose, (key = Buffer.from(hkdfSync("sha256", appSecret(), "", purpose, 32))));
+  return key;
 }
