@@ -105,17 +105,22 @@ function whyNotPayable(order: { status: OrderStatus } | undefined): Exclude<Lock
 
 /**
  * Keeps with the order the request to start within the withdrawal period, in the words shown for
- * it (whether the payment starts a trial changes them), and when it was made: the latest one.
+ * it, and when it was made: the latest one. The words depend on whether the payment starts a trial,
+ * which the address `trialFor` may still do (`trialAvailable`; none for null), decided in the same
+ * statement. Returns whether it does.
  */
 export async function recordConsent(
-  tx: Database,
+  db: Database,
   orderId: string,
-  { startsTrial, at }: { startsTrial: boolean; at: Date },
-) {
-  await tx
-    .update(orders)
-    .set({ consentWording: consentWording(startsTrial), consentedAt: at })
-    .where(eq(orders.id, orderId));
+  { trialFor, at }: { trialFor: string | null; at: Date },
+): Promise<boolean> {
+  const result = (await db.execute(sql`
+    with trial as (select ${trialAvailable(sql`${trialFor?.toLowerCase() ?? null}::text`)} as may)
+    update ${orders} set consent_wording = case when trial.may then ${consentWording(true)}::text else ${consentWording(false)}::text end,
+      consented_at = ${at.toISOString()}::timestamptz
+    from trial where ${orders.id} = ${orderId}::uuid
+    returning trial.may`)) as { rows: Array<{ may: boolean }> };
+  return result.rows[0]?.may ?? false;
 }
 
 /** Records an attempt; false when the gateway's reference was recorded already (the same answer twice). */
@@ -314,7 +319,7 @@ export async function confirmFreeBooking(
   return db.transaction(async (tx): Promise<PaymentResult> => {
     const locked = await lockOrderForPayment(tx, orderId);
     if ("kind" in locked) return locked;
-    await recordConsent(tx, orderId, { startsTrial: false, at: consentedAt });
+    await recordConsent(tx, orderId, { trialFor: null, at: consentedAt });
     const note = `${order.freeAccesses} free ${order.freeAccesses === 1 ? "access" : "accesses"} of the membership`;
     await completePaidOrder(tx, {
       order,

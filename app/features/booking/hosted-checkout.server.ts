@@ -42,8 +42,7 @@ export async function openOrderPayment(
   // Nothing to charge: the page confirms it without the provider (confirmFreeBooking).
   if (isFreeBooking(order)) return { kind: "declined", message: FREE_BOOKING };
   // The first paid fast track of an address keeps its card, for the membership it starts.
-  const keepCard = Boolean(order.email) && (await mayStartTrial(db, order.email));
-  await recordConsent(db, orderId, { startsTrial: keepCard, at: consentedAt });
+  const keepCard = await recordConsent(db, orderId, { trialFor: order.email, at: consentedAt });
 
   const [known] = await db.select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
   if (known) {
