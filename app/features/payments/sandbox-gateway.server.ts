@@ -117,7 +117,9 @@ export function createSandboxGateway({
   /**
    * `once`, and the answer kept in `answers`: the first one is what every later call gets. The
    * answer is worked out before it is looked up, so that a first call (nearly every one) is one
-   * write; a call whose key has an answer already throws its own away.
+   * write; a call whose key has an answer already throws its own away. That call is in another
+   * process (or this one after a restart): `once` answers a key this process has answered, so the
+   * refunds and declines counted in memory are not counted twice here.
    */
   function keptOnce<T>(key: string, work: () => Promise<T>): Promise<T> {
     return once(key, async () => (await answers.keep(key, await work())) as T);
