@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { DRIZZLE_CASING, type Database } from "./client.server";
@@ -20,4 +21,16 @@ export function preparedStatement<Row>(name: string, statement: SQL) {
     const result = (await onDatabase.execute(values)) as { rows: Row[] };
     return result.rows;
   };
+}
+
+/**
+ * Runs a statement built per call (its values are parameters, so its text has few shapes) prepared
+ * under a name made from its text: PostgreSQL parses and plans each shape once per connection
+ * instead of at every call. Only for statements whose text cannot grow without bound.
+ */
+export async function executePrepared<Row>(db: Database, statement: SQL): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `text_${createHash("sha256").update(query.sql).digest("base64url").slice(0, 32)}`;
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: Row[] };
+  return result.rows;
 }

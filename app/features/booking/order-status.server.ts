@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { executePrepared } from "~/db/prepared-statement.server";
 import { orderEvents, orders } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { StatusTransitionError } from "~/lib/status-transition";
@@ -71,7 +72,8 @@ export async function writeOrderStatus(
   const event = sql`insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label, note)
     select id, ${order.status}::text, ${to}::text, ${actor.userId}::text, ${actor.label}::text, ${note ?? null}::text
     from ${changed}`;
-  await tx.execute(
+  await executePrepared(
+    tx,
     alongside
       ? sql`with ${changed} as ${write}, ${sql.identifier("order_event")} as (${event}) ${alongside(changed)}`
       : sql`with ${changed} as ${write} ${event}`,

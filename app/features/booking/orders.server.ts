@@ -247,7 +247,15 @@ async function findOrderIdByIdempotencyKey(db: Database, idempotencyKey: string)
 /** The order with this id, or null when there is none (or the id is not even a uuid). */
 export async function findOrder(db: Database, orderId: string): Promise<OrderDetails | null> {
   if (!isUuid(orderId)) return null;
-  const [row] = await db
+  let query = findOrderQueries.get(db);
+  if (!query) findOrderQueries.set(db, (query = findOrderQuery(db)));
+  const [row] = await query.execute({ orderId });
+  return row ?? null;
+}
+
+/** `findOrder`'s statement, prepared once per database (every payment and order page reads it). */
+const findOrderQuery = (db: Database) =>
+  db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -265,6 +273,7 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderDet
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, orderId));
-  return row ?? null;
-}
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .prepare("find_order");
+
+const findOrderQueries = new WeakMap<Database, ReturnType<typeof findOrderQuery>>();

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { executePrepared } from "~/db/prepared-statement.server";
 import { membershipEvents, memberships, type CurrencyCode, type MembershipPlan } from "~/db/schema";
 import { templateMailInsert } from "~/platform/mail/outbox.server";
 import type { SavedPaymentMethod } from "~/features/payments/gateway";
@@ -98,12 +99,12 @@ export async function insertTrial(
     select id, null, 'trialing', ${trial.plan}::text, ${CUSTOMER_ACTOR.userId}::text, ${CUSTOMER_ACTOR.label}::text,
       ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}::text, ${startedAt.toISOString()}::timestamptz
     from ${inserted}`;
-  const result = (await db.execute(
+  const [membership] = await executePrepared<{ id: string }>(
+    db,
     sql`with ${inserted} as ${insert}, ${sql.identifier("trial_event")} as (${event})${
       alongside ? sql`, ${sql.identifier("trial_alongside")} as (${alongside(inserted)})` : sql``
     } select id from ${inserted}`,
-  )) as { rows: Array<{ id: string }> };
-  const membership = result.rows[0];
+  );
   return membership ? { id: membership.id, price, trialEndsAt } : null;
 }
 
