@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle, type DatabasePooler } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared-statement.server";
+import { executePrepared, preparedStatement } from "~/db/prepared-statement.server";
 import { WindowCounter } from "~/lib/window-counter.server";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../../support/test-database";
 
@@ -29,6 +29,9 @@ describe.runIf(testDatabaseKind() === "postgres")("named statements on PostgreSQ
       const counter = new WindowCounter(handle.db, 60_000);
       expect((await counter.add(`key-${pooler}`, Date.now())).count).toBe(1);
       expect((await counter.add(`key-${pooler}`, Date.now())).count).toBe(2);
+      // A statement built per call, its values parameters: one prepared statement for its one text.
+      for (const n of [6, 7])
+        expect(await executePrepared(handle.db, sql`select ${n}::int * 2 as twice`)).toEqual([{ twice: 2 * n }]);
       const { rows } = (await handle.db.execute(sql`select name from pg_prepared_statements order by name`)) as {
         rows: { name: string }[];
       };
@@ -39,7 +42,11 @@ describe.runIf(testDatabaseKind() === "postgres")("named statements on PostgreSQ
   }
 
   it("prepares them once per connection when nothing sits between the app and PostgreSQL", async () => {
-    expect(await preparedAfterUse("none")).toEqual(["add_one", "add_to_rate_limit_windows"]);
+    expect(await preparedAfterUse("none")).toEqual([
+      "add_one",
+      "add_to_rate_limit_windows",
+      expect.stringMatching(/^text_[\w-]{32}$/),
+    ]);
   });
 
   it("sends every statement unnamed behind a transaction-mode pooler, with the same results", async () => {
