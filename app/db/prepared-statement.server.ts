@@ -14,12 +14,20 @@ const dialect = new PgDialect({ casing: DRIZZLE_CASING });
  */
 export function preparedStatement<Row>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
-  const prepared = new WeakMap<Database, ReturnType<Database["_"]["session"]["prepareQuery"]>>();
+  const prepared = onEachDatabase((db) => db._.session.prepareQuery(query, undefined, name, false));
   return async function execute(db: Database, values: Record<string, unknown>): Promise<Row[]> {
-    let onDatabase = prepared.get(db);
-    if (!onDatabase) prepared.set(db, (onDatabase = db._.session.prepareQuery(query, undefined, name, false)));
-    const result = (await onDatabase.execute(values)) as { rows: Row[] };
+    const result = (await prepared(db).execute(values)) as { rows: Row[] };
     return result.rows;
+  };
+}
+
+/** `build(db)`, made once per database handle and kept: a prepared query belongs to one handle. */
+export function onEachDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const made = new WeakMap<Database, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = build(db)));
+    return value;
   };
 }
 

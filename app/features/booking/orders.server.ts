@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { isEmbedded, type Database } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared-statement.server";
+import { onEachDatabase, preparedStatement } from "~/db/prepared-statement.server";
 import { StatementGroup } from "~/db/statement-group.server";
 import { customers, orderEvents, orders, type CurrencyCode } from "~/db/schema";
 import { countBooking } from "~/platform/observability/metrics.server";
@@ -247,14 +247,12 @@ async function findOrderIdByIdempotencyKey(db: Database, idempotencyKey: string)
 /** The order with this id, or null when there is none (or the id is not even a uuid). */
 export async function findOrder(db: Database, orderId: string): Promise<OrderDetails | null> {
   if (!isUuid(orderId)) return null;
-  let query = findOrderQueries.get(db);
-  if (!query) findOrderQueries.set(db, (query = findOrderQuery(db)));
-  const [row] = await query.execute({ orderId });
+  const [row] = await findOrderQuery(db).execute({ orderId });
   return row ?? null;
 }
 
 /** `findOrder`'s statement, prepared once per database (every payment and order page reads it). */
-const findOrderQuery = (db: Database) =>
+const findOrderQuery = onEachDatabase((db) =>
   db
     .select({
       id: orders.id,
@@ -274,6 +272,5 @@ const findOrderQuery = (db: Database) =>
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, sql.placeholder("orderId")))
-    .prepare("find_order");
-
-const findOrderQueries = new WeakMap<Database, ReturnType<typeof findOrderQuery>>();
+    .prepare("find_order"),
+);
