@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cardCharges, orders, payments } from "~/db/schema";
 import { preparedStatement } from "~/db/prepared-statement.server";
@@ -114,14 +114,26 @@ export async function recordConsent(
   orderId: string,
   { trialFor, at }: { trialFor: string | null; at: Date },
 ): Promise<boolean> {
-  const result = (await db.execute(sql`
-    with trial as (select ${trialAvailable(sql`${trialFor?.toLowerCase() ?? null}::text`)} as may)
-    update ${orders} set consent_wording = case when trial.may then ${consentWording(true)}::text else ${consentWording(false)}::text end,
-      consented_at = ${at.toISOString()}::timestamptz
-    from trial where ${orders.id} = ${orderId}::uuid
-    returning trial.may`)) as { rows: Array<{ may: boolean }> };
+  const result = (await db.execute(
+    sql`${keepConsent({
+      orderId: sql`${orderId}::uuid`,
+      email: sql`${trialFor?.toLowerCase() ?? null}::text`,
+      at: sql`${at.toISOString()}::timestamptz`,
+    })} returning trial.may`,
+  )) as { rows: Array<{ may: boolean }> };
   return result.rows[0]?.may ?? false;
 }
+
+/**
+ * The update that keeps an order's consent, worded by whether the address (lower-cased) may still
+ * start a trial (`trialAvailable`, as `trial.may` for what the caller adds: more conditions, its
+ * `returning`): `recordConsent`, and a card payment's first statement.
+ */
+const keepConsent = ({ orderId, email, at }: { orderId: SQL; email: SQL; at: SQL }) =>
+  sql`update ${orders} set consent_wording = case when trial.may then ${consentWording(true)}::text else ${consentWording(false)}::text end,
+    consented_at = ${at}
+  from (select ${trialAvailable(email)} as may) as trial
+  where ${orders.id} = ${orderId}`;
 
 /** Records an attempt; false when the gateway's reference was recorded already (the same answer twice). */
 export async function recordPayment(tx: Database, order: OrderDetails, payment: PaymentRecord): Promise<boolean> {
@@ -364,13 +376,12 @@ const value = sql.placeholder;
 const openCharge = preparedStatement<{ save_card: boolean; charge_id: string | null; idempotency_key: string | null }>(
   "open_card_charge",
   sql`
-    with trial as (
-      select ${trialAvailable(sql`${value("email")}::text`)} as may
-    ), consented as (
-      update ${orders} set consent_wording = case when trial.may then ${value("trialWording")}::text else ${value("wording")}::text end,
-        consented_at = ${value("consentedAt")}::timestamptz
-      from trial
-      where ${orders.id} = ${value("orderId")}::uuid and ${orders.status} = 'not_paid'
+    with consented as (
+      ${keepConsent({
+        orderId: sql`${value("orderId")}::uuid`,
+        email: sql`${value("email")}::text`,
+        at: sql`${value("consentedAt")}::timestamptz`,
+      })} and ${orders.status} = 'not_paid'
       returning trial.may as save_card
     ), open_charge as (
       select id, idempotency_key from ${cardCharges} where order_id = ${value("orderId")}::uuid and settled_at is null
@@ -420,8 +431,6 @@ async function openCardCharge(
   const values = {
     orderId,
     email: email?.toLowerCase() ?? null,
-    trialWording: consentWording(true),
-    wording: consentWording(false),
     consentedAt: consentedAt.toISOString(),
   };
   for (let attempt = 1; attempt <= 3; attempt++) {
