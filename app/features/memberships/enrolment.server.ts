@@ -56,14 +56,15 @@ export interface NewTrial {
 /**
  * Inserts a trial of `plan`, in its currency, ending `trialDays` after `startedAt`, with the first
  * entry of its history, in one statement; `alongside` adds a write of its own to that statement,
- * done only when the trial is inserted (it reads the new row's id from the relation it is given).
+ * done only when the trial is inserted (it reads the new row's id from the relation it is given, and
+ * is told the trial's fee and end).
  * An address that already had a membership gets none: the unique e-mail settles two starts racing
  * for the same address. Returns the new membership, or null.
  */
 export async function insertTrial(
   db: Database,
   trial: NewTrial,
-  alongside?: (membership: SQL) => SQL,
+  alongside?: (membership: SQL, started: { price: number; trialEndsAt: Date }) => SQL,
 ): Promise<{ id: string; price: number; trialEndsAt: Date } | null> {
   const { billing, paymentMethod, startedAt } = trial;
   const price = planFee(trial.plan);
@@ -102,7 +103,9 @@ export async function insertTrial(
   const [membership] = await executePrepared<{ id: string }>(
     db,
     sql`with ${inserted} as ${insert}, ${sql.identifier("trial_event")} as (${event})${
-      alongside ? sql`, ${sql.identifier("trial_alongside")} as (${alongside(inserted)})` : sql``
+      alongside
+        ? sql`, ${sql.identifier("trial_alongside")} as (${alongside(inserted, { price, trialEndsAt })})`
+        : sql``
     } select id from ${inserted}`,
   );
   return membership ? { id: membership.id, price, trialEndsAt } : null;
@@ -121,17 +124,22 @@ export async function startTrial(
     ...trial
   }: Omit<NewTrial, "plan" | "startedAt" | "checkout"> & { orderId: string; paidAt: Date; origin: string },
 ): Promise<string | null> {
-  const price = planFee(TRIAL_PLAN);
-  const data = {
-    to: trial.email,
-    planName: siteConfig.pricing[TRIAL_PLAN].name,
-    price,
-    currency: trial.currency,
-    origin,
-    trialEndsAt: (trial.billing?.trialEndsAt ?? trialEnd(paidAt)).toISOString(),
-  };
-  const started = await insertTrial(db, { ...trial, plan: TRIAL_PLAN, startedAt: paidAt }, (membership) =>
-    templateMailInsert(trialStartedMailTemplate, { to: trial.email, data, onlyWith: membership }),
+  const started = await insertTrial(
+    db,
+    { ...trial, plan: TRIAL_PLAN, startedAt: paidAt },
+    (membership, { price, trialEndsAt }) =>
+      templateMailInsert(trialStartedMailTemplate, {
+        to: trial.email,
+        data: {
+          to: trial.email,
+          planName: siteConfig.pricing[TRIAL_PLAN].name,
+          price,
+          currency: trial.currency,
+          origin,
+          trialEndsAt: trialEndsAt.toISOString(),
+        },
+        onlyWith: membership,
+      }),
   );
   return started?.id ?? null;
 }
