@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { deriveKey } from "~/lib/secrets.server";
 import { formatFlightDate } from "./flight-date";
+import { QR_LEVEL, qrSymbol } from "./qr-symbol.server";
 import { blackAndWhitePng } from "./voucher-png.server";
 import { findOrder } from "./orders.server";
 import { findOrderIdByShortCode } from "./voucher-short-code.server";
@@ -41,10 +42,11 @@ export function voucherCheckUrl(origin: string, code: string): string {
   return new URL(`/api/vouchers/${code}`, origin).toString();
 }
 
-const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
+const QR_OPTIONS = { errorCorrectionLevel: QR_LEVEL, margin: 2 } as const;
 
 export function voucherQrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { ...QR_OPTIONS, type: "svg" });
+  const { input, maskPattern } = qrSymbol(text);
+  return QRCode.toString(input, { ...QR_OPTIONS, maskPattern, type: "svg" });
 }
 
 const QR_PNG_WIDTH = 240;
@@ -54,7 +56,7 @@ const QR_PNG_WIDTH = 240;
  * it (modules scaled to the width, quiet zone of `margin` modules), one bit per pixel.
  */
 export function voucherQrPng(text: string): string {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: QR_OPTIONS.errorCorrectionLevel });
+  const { modules } = qrSymbol(text);
   const scale = QR_PNG_WIDTH / (modules.size + QR_OPTIONS.margin * 2);
   const side = Math.floor((modules.size + QR_OPTIONS.margin * 2) * scale);
   const quietZone = QR_OPTIONS.margin * scale;
@@ -68,7 +70,7 @@ export function voucherQrPng(text: string): string {
     (x, y) => {
       const row = moduleAt[y]!;
       const column = moduleAt[x]!;
-      return row >= 0 && column >= 0 && Boolean(modules.get(row, column));
+      return row >= 0 && column >= 0 && modules.data[row * modules.size + column] !== 0;
     },
     (y) => moduleAt[y] === moduleAt[y - 1],
   ).toString("base64");
