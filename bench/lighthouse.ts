@@ -54,9 +54,10 @@ async function audit(url: string, port: number): Promise<Audit> {
  * session in every page made the same page cost more main-thread time, and TBT more than double.
  */
 export async function lighthouseScores(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
-  const floor = await startStaticBaseline(settings.baselinePort, FLOOR_PAGE, {
-    "Content-Type": "text/html; charset=utf-8",
-  });
+  const floor = await startStaticBaseline(settings.baselinePort, FLOOR_PAGE, [
+    "Content-Type",
+    "text/html; charset=utf-8",
+  ]);
   const chromium = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],

@@ -13,20 +13,32 @@ const ENCODINGS = [{ "Accept-Encoding": "gzip, br" }, {}] as const;
 
 interface PageBytes {
   body: Buffer;
-  headers: Record<string, string>;
+  /** The response's headers as a flat name/value list, in the order and case they came in. */
+  headers: string[];
+  encoding: string | undefined;
 }
 
-/** The page's bytes as sent (compressed if the server chose so), with the headers that describe them. */
+/** What node:http adds to every response itself, and what it works out from the body. */
+const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/**
+ * The page's bytes as sent (compressed if the server chose so), with every header it was sent with
+ * but those node:http writes itself: the baseline sends the same, its request id included (one
+ * fixed id, where the site draws one per request).
+ */
 function fetchRaw(url: string, headers: Record<string, string>): Promise<PageBytes> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        const described: Record<string, string> = { "Content-Type": response.headers["content-type"] ?? "text/html" };
+        const sent: string[] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          const name = response.rawHeaders[i]!;
+          if (!NODE_OWN_HEADERS.has(name.toLowerCase())) sent.push(name, response.rawHeaders[i + 1]!);
+        }
         const encoding = response.headers["content-encoding"];
-        if (encoding) described["Content-Encoding"] = encoding;
-        resolve({ body: Buffer.concat(chunks), headers: described });
+        resolve({ body: Buffer.concat(chunks), headers: sent, encoding });
       });
     })
       .on("error", reject)
@@ -36,7 +48,8 @@ function fetchRaw(url: string, headers: Record<string, string>): Promise<PageByt
 
 /**
  * Anonymous GETs of each page at 50 connections, with and without compression, as a share of what a
- * bare `node:http` server sending the same bytes from memory manages in the same run.
+ * bare `node:http` server sending the same bytes with the same headers from memory manages in the
+ * same run.
  */
 export async function publicPagesUnderLoad(server: BenchServer, settings: BenchSettings): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];
@@ -50,11 +63,11 @@ export async function publicPagesUnderLoad(server: BenchServer, settings: BenchS
         loadRounds(settings),
       ).finally(() => baselineServer.stop());
       const ratio = subject.requestsPerSecond / baseline.requestsPerSecond;
-      const encoding = page.headers["Content-Encoding"] ?? "uncompressed";
+      const encoding = page.encoding ?? "uncompressed";
       rows.push({
         figure: `GET ${path} (${server.kind}, ${CONNECTIONS} connections, ${encoding}, ${(page.body.length / 1024).toFixed(0)} KiB); p50 ${subject.p50.toFixed(1)} ms, p99 ${subject.p99.toFixed(1)} ms; ${generatorNote(subject, baseline)}`,
         value: perSecond(subject.requestsPerSecond),
-        baseline: `${perSecond(baseline.requestsPerSecond)} node:http, same bytes`,
+        baseline: `${perSecond(baseline.requestsPerSecond)} node:http, same bytes and headers`,
         ratio: ratio.toFixed(3),
         goal: `≥ ${GOAL_RATIO}, no errors`,
         pass: ratio >= GOAL_RATIO && subject.errors === 0 && !generatorBound(subject, baseline),

@@ -6,13 +6,13 @@ import { pinned } from "./pinning";
 
 /**
  * The baseline a page is compared with: a bare `node:http` server, in a process of its own like the
- * real one, answering every request with the same status, bytes and headers describing them (type,
- * encoding) from memory.
+ * real one, answering every request with the same status, bytes and headers (a flat name/value
+ * list) from memory.
  */
 const SERVER_SOURCE = `
 const http = require("node:http");
 const body = require("node:fs").readFileSync(process.env.BASELINE_BODY_FILE);
-const headers = { ...JSON.parse(process.env.BASELINE_HEADERS), "Content-Length": body.length };
+const headers = [...JSON.parse(process.env.BASELINE_HEADERS), "Content-Length", String(body.length)];
 http.createServer((request, response) => {
   request.resume();
   response.writeHead(200, headers);
@@ -28,7 +28,7 @@ export interface StaticBaseline {
 export async function startStaticBaseline(
   port: number,
   body: Buffer,
-  headers: Record<string, string>,
+  headers: readonly string[],
 ): Promise<StaticBaseline> {
   const folder = mkdtempSync(join(tmpdir(), "bench-baseline-"));
   const bodyFile = join(folder, "body");
