@@ -191,7 +191,10 @@ function lowestPenaltyMask(symbol: { size: number; data: Uint8Array; reservedBit
   let bestPattern = 0;
   let lowest = Infinity;
   for (let pattern = 0; pattern < 8; pattern++) {
-    const score = masked(data, swaps[pattern]!, trial, size) + linePenalty(trial, size, 1, size);
+    const score =
+      masked(data, swaps[pattern]!, trial, size) +
+      linePenalty(trial, size, size, 1) +
+      linePenalty(trial, size, 1, size);
     if (score < lowest) {
       lowest = score;
       bestPattern = pattern;
@@ -208,36 +211,23 @@ function lowestPenaltyMask(symbol: { size: number; data: Uint8Array; reservedBit
  */
 
 /**
- * Writes `data` with `swap` applied into `into`, row after row, and scores what one pass over the
- * rows can: the rows' runs and windows, the blocks, the dark share. The columns are left to
- * `linePenalty`.
+ * Writes `data` with `swap` applied into `into`, row after row, and scores what needs no line
+ * scanned: the blocks (each with the row above, written already) and the dark share.
  */
 function masked(data: Uint8Array, swap: Uint8Array, into: Uint8Array, size: number): number {
   let points = 0;
   let dark = 0;
   for (let row = 0; row < size; row++) {
     let index = row * size;
-    let previous = -1;
-    let run = 0;
-    let window = 0;
     for (let column = 0; column < size; column++, index++) {
       const module = data[index]! ^ swap[index]!;
       into[index] = module;
       dark += module;
-      if (module === previous) run++;
-      else {
-        if (run >= 5) points += run - 2;
-        previous = module;
-        run = 1;
-      }
-      window = ((window << 1) & 0x7ff) | module;
-      if (column >= 10 && (window === 0x5d0 || window === 0x05d)) points += 40;
       if (row > 0 && column > 0) {
         const block = module + into[index - 1]! + into[index - size]! + into[index - size - 1]!;
         if (block === 0 || block === 4) points += 3;
       }
     }
-    if (run >= 5) points += run - 2;
   }
   return points + Math.abs(Math.ceil((dark * 100) / data.length / 5) - 10) * 10;
 }
