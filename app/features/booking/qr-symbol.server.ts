@@ -45,7 +45,6 @@ const LEVEL_FORMAT_BITS = 0b00;
 const SMALL_VERSIONS = 9;
 
 const MODES = ["numeric", "alphanumeric", "byte"] as const;
-type Mode = (typeof MODES)[number];
 const MODE_COUNT = MODES.length;
 /** A character's cost in sixths of a bit: numeric packs 3 digits in 10 bits, alphanumeric 2 in 11. */
 const CHARACTER_SIXTHS = [20, 33, 48];
@@ -103,7 +102,7 @@ function fewestBitSegments(text: string): QRCodeSegment[] {
   let start = 0;
   for (let i = 1; i <= text.length; i++) {
     if (i === text.length || modes[i] !== modes[start]) {
-      segments.push({ mode: MODES[modes[start]!] as Mode, data: text.slice(start, i) } as QRCodeSegment);
+      segments.push({ mode: MODES[modes[start]!]!, data: text.slice(start, i) } as QRCodeSegment);
       start = i;
     }
   }
@@ -178,7 +177,10 @@ function maskSwapsFor(size: number, reserved: Uint8Array): Uint8Array[] {
 
 /**
  * The mask qrcode's own search settles on, the first of the eight with the lowest penalty as qrcode
- * scores it, and the symbol drawn with it. `symbol` was drawn with mask 0.
+ * scores it, and the symbol drawn with it. `symbol` was drawn with mask 0. The penalty: runs of five
+ * or more alike in a line (3, plus 1 a module past five), 2×2 blocks alike (3 each), finder-like
+ * 1:1:3:1:1 runs in an 11-module window (40 each), and 10 for each 5 % the dark share strays from
+ * half, rounded as qrcode rounds it.
  */
 function lowestPenaltyMask(symbol: { size: number; data: Uint8Array; reservedBit: Uint8Array }): {
   maskPattern: QRCodeMaskPattern;
@@ -203,12 +205,6 @@ function lowestPenaltyMask(symbol: { size: number; data: Uint8Array; reservedBit
   }
   return { maskPattern: bestPattern as QRCodeMaskPattern, data: best };
 }
-
-/*
- * qrcode's penalty of a masked symbol: runs of five or more alike in a line (3, plus 1 a module past
- * five), 2×2 blocks alike (3 each), finder-like 1:1:3:1:1 runs in an 11-module window (40 each), and
- * 10 for each 5 % the dark share strays from half, rounded as qrcode rounds it.
- */
 
 /**
  * Writes `data` with `swap` applied into `into`, row after row, and scores what needs no line
