@@ -18,15 +18,15 @@ interface PageBytes {
   encoding: string | undefined;
 }
 
-/** What node:http adds to every response itself, and what it works out from the body. */
-const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+/** What node:http adds to every response itself. */
+const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
 /**
  * The page's bytes as sent (compressed if the server chose so), with every header it was sent with
  * but those node:http writes itself: the baseline sends the same, its request id included (one
  * fixed id, where the site draws one per request).
  */
-function fetchRaw(url: string, headers: Record<string, string>): Promise<PageBytes> {
+export function fetchRaw(url: string, headers: Record<string, string>): Promise<PageBytes> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];

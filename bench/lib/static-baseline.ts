@@ -7,12 +7,14 @@ import { pinned } from "./pinning";
 /**
  * The baseline a page is compared with: a bare `node:http` server, in a process of its own like the
  * real one, answering every request with the same status, bytes and headers (a flat name/value
- * list) from memory.
+ * list, in its order) from memory; the body's length is added when the list does not give it.
  */
 const SERVER_SOURCE = `
 const http = require("node:http");
 const body = require("node:fs").readFileSync(process.env.BASELINE_BODY_FILE);
-const headers = [...JSON.parse(process.env.BASELINE_HEADERS), "Content-Length", String(body.length)];
+const given = JSON.parse(process.env.BASELINE_HEADERS);
+const sized = given.some((item, index) => index % 2 === 0 && item.toLowerCase() === "content-length");
+const headers = sized ? given : [...given, "Content-Length", String(body.length)];
 http.createServer((request, response) => {
   request.resume();
   response.writeHead(200, headers);
