@@ -2,6 +2,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../tests/support/free-port";
 import { startStaticBaseline } from "./lib/static-baseline";
 import { fetchRaw } from "./public-pages";
 
@@ -67,8 +68,7 @@ describe("the node:http baseline a public page is compared with", () => {
   it("sends the page's bytes with every header the page was sent with", async () => {
     const page = await fetchRaw(origin, { "Accept-Encoding": "gzip, br" });
     expect(page.encoding).toBe("br");
-    const port = 20_000 + (process.pid % 20_000);
-    const baseline = await startStaticBaseline(port, page.body, page.headers);
+    const baseline = await startStaticBaseline(await freePort(), page.body, page.headers);
     try {
       const [sent, copied] = await Promise.all([answer(origin), answer(baseline.origin)]);
       expect(copied.body.equals(BODY)).toBe(true);
