@@ -97,7 +97,9 @@ export async function listRefunds(db: Database, of: { orderId: string } | { invo
 
 export type RefundRecord = Awaited<ReturnType<typeof listRefunds>>[number];
 
-export type ReserveOutcome = { kind: "reserved"; refundId: string } | Exclude<RefundOutcome, { kind: "refunded" }>;
+/** `fresh`: this call wrote the refund, where a repeat of its key found it still pending. */
+export type ReserveOutcome =
+  { kind: "reserved"; refundId: string; fresh: boolean } | Exclude<RefundOutcome, { kind: "refunded" }>;
 
 /**
  * The first half of a refund, in the caller's transaction `tx`: under `target`'s lock, never more
@@ -117,7 +119,7 @@ export async function reserveRefund<Target extends RefundTarget>(
     .select({ id: refunds.id, status: refunds.status })
     .from(refunds)
     .where(eq(refunds.idempotencyKey, idempotencyKey));
-  if (earlier?.status === "pending") return { kind: "reserved", refundId: earlier.id };
+  if (earlier?.status === "pending") return { kind: "reserved", refundId: earlier.id, fresh: false };
   const refunded = await refundedSoFar(tx, target);
   if (earlier) return { kind: "already-refunded", refundedTotal: refunded };
   if (!subject.chargeRef) return { kind: "nothing-paid" };
@@ -138,7 +140,7 @@ export async function reserveRefund<Target extends RefundTarget>(
       actorLabel: actor.label,
     })
     .returning({ id: refunds.id });
-  return { kind: "reserved", refundId: reserved!.id };
+  return { kind: "reserved", refundId: reserved!.id, fresh: true };
 }
 
 function targetOf(row: { orderId: string | null; invoiceId: string | null }): RefundTarget {
@@ -235,7 +237,9 @@ async function afterRecording<Target extends RefundTarget>(
 /**
  * Refunds all or part of a charge through the gateway and records it with the reason, the admin and
  * the time, and e-mails the customer: `reserveRefund` in a transaction of its own, then
- * `finishRefund`. A form sent twice refunds once (its key).
+ * `finishRefund`. A form sent twice refunds once (its key), and its repeat is told so. The first
+ * sending is told its refund was made even when another hand recorded it first (the provider's
+ * webhook, ADR 018, or a repeat that found it pending): the money went back because of it.
  */
 export async function issueRefund<Target extends RefundTarget>(
   db: Database,
@@ -245,7 +249,9 @@ export async function issueRefund<Target extends RefundTarget>(
 ): Promise<RefundOutcome | null> {
   const reserved = await db.transaction((tx) => reserveRefund(tx, refundable, request));
   if (reserved?.kind !== "reserved") return reserved;
-  return finishRefund(db, gateway, refundable, reserved.refundId);
+  const outcome = await finishRefund(db, gateway, refundable, reserved.refundId);
+  if (outcome.kind !== "already-refunded" || !reserved.fresh) return outcome;
+  return { kind: "refunded", amount: request.amount, refundedTotal: outcome.refundedTotal };
 }
 
 /**

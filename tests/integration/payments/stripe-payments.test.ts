@@ -416,6 +416,38 @@ describe("a refund of ours whose answer was lost", () => {
   });
 });
 
+describe("a refund of ours that Stripe's webhook records first", () => {
+  it("is told to the admin who sent the form as done, not as a form sent twice, and enters the ledger once", async () => {
+    const orderId = await paidOrder("wes@example.com");
+    // Stripe's charge.refunded reaches our webhook before the request that asked records Stripe's answer.
+    const webhookFirst: HostedCardGateway = {
+      ...gateway,
+      refund: async (request) => {
+        const answer = await gateway.refund(request);
+        await deliverNewEvents();
+        return answer;
+      },
+    };
+    const form = { amount: 800, reason: "Lane closed", idempotencyKey: crypto.randomUUID() };
+    expect(await refundOrder(db(), webhookFirst, { orderId, refund: form, actor: ADMIN })).toMatchObject({
+      kind: "refunded",
+      amount: 800,
+      refundedTotal: 800,
+    });
+    const ledger = await db()
+      .select({ amount: refunds.amount, status: refunds.status, actorLabel: refunds.actorLabel })
+      .from(refunds);
+    expect(ledger).toEqual([{ amount: 800, status: "done", actorLabel: ADMIN.label }]);
+    expect((await mailsTo("wes@example.com")).filter((mail) => /refund/i.test(mail.subject))).toHaveLength(1);
+
+    // The same form once more is the form sent twice.
+    expect(await refundOrder(db(), gateway, { orderId, refund: form, actor: ADMIN })).toMatchObject({
+      kind: "already-refunded",
+      refundedTotal: 800,
+    });
+  });
+});
+
 describe("Stripe's webhook", () => {
   async function oneEvent() {
     await paidOrder("hal@example.com");
