@@ -8,9 +8,15 @@ import { companyDay } from "~/lib/company-time";
 import { formatAmountFr } from "~/lib/format-fr";
 import type { CurrencyCode } from "~/lib/currency";
 
-/** "YYYY-MM-DD", "DD/MM/YYYY" of a random day between 2001 and 2019, when no test books. */
-function dayLongAgo() {
-  const day = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 19 * 365) * 24 * 3600_000);
+/**
+ * "YYYY-MM-DD", "DD/MM/YYYY" of a random day of the years `from` to `to` (inclusive), long before any
+ * test books: each test that moves orders there takes years of its own, so that no month (which the
+ * statistics sum) holds another test's order.
+ */
+function dayLongAgo(from: number, to: number) {
+  const first = Date.UTC(from, 0, 1);
+  const days = (Date.UTC(to + 1, 0, 1) - first) / (24 * 3600_000);
+  const day = new Date(first + Math.floor(Math.random() * days) * 24 * 3600_000);
   const iso = day.toISOString().slice(0, 10);
   return { iso, fr: iso.split("-").reverse().join("/") };
 }
@@ -59,7 +65,7 @@ test.describe("the revenue per currency", () => {
     const { orderId } = await bookAndPay(page, { email: uniqueEmail("revenue") });
     // The booking (33 € paid, a trial started) moved to a day no other test uses, with a paid fee, three
     // $33 orders of the same customer, and $11 refunded of one of them.
-    const day = dayLongAgo();
+    const day = dayLongAgo(2001, 2009);
     const at = `${day.iso}T12:00:00Z`;
     const db = e2eDatabase();
     const {
@@ -171,7 +177,7 @@ test.describe("the sales statistics", () => {
     expect(Number(await rowCells(page, plans, "Medium").first().textContent())).toBeGreaterThanOrEqual(1);
 
     // This order alone, moved to a day long ago that no other test uses.
-    const day = dayLongAgo();
+    const day = dayLongAgo(2010, 2019);
     await showPeriod(page, day.iso, day.iso, "Jour");
     await expect(page).toHaveURL(`/admin/statistics?from=${day.iso}&to=${day.iso}&granularity=day`);
     await expect(page.getByText("Aucune commande sur cette période.")).toBeVisible();
