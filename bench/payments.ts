@@ -1,4 +1,5 @@
 import { sandboxPaymentFields } from "../tests/support/sandbox-card";
+import { startSmtpSink, type SmtpSink } from "../tests/support/smtp-sink.mjs";
 import { bookingsOnlyLua, bookOrders } from "./lib/booking-load";
 import {
   compareUnderLoad,
@@ -88,8 +89,14 @@ const bookingsOn = (server: BenchServer, processes: ProcessGroups) => ({
 const BOOKINGS = "bookings/s (POST /fast-track-form), same server";
 
 /** Payments through the sandbox gateway: the card typed into our own form, one POST per payment. */
-async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, postgresAdminUrl?: string) {
-  const server = await startServer({ kind, port: settings.serverPort, postgresAdminUrl, workers: 1 });
+async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, smtp: SmtpSink, postgresAdminUrl?: string) {
+  const server = await startServer({
+    kind,
+    port: settings.serverPort,
+    postgresAdminUrl,
+    workers: 1,
+    smtpPort: smtp.port,
+  });
   try {
     const queue = orderQueue(await bookOrders(server.origin, seedSeconds(settings), CONNECTIONS), 11);
     try {
@@ -102,6 +109,7 @@ async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, post
       await server.stop();
       const check = await checkPayments(server, paid.collected);
       const label = `sandbox gateway, ${kind}`;
+      const sent = smtp.received;
       const ratio = paid.requestsPerSecond / booked.requestsPerSecond;
       const onPostgres = kind === "postgres";
       const errors = failedRequests(paid, "302");
@@ -127,7 +135,7 @@ async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, post
           baseline: `${cpuPerRequest(booked)} booking`,
           pass: null,
         },
-        checkRow(label, errors, check, queue.exhausted()),
+        checkRow(label, errors, check, queue.exhausted(), sent),
       ] satisfies ResultRow[];
     } finally {
       queue.dispose();
@@ -146,12 +154,14 @@ async function sandboxPayments(kind: DatabaseKind, settings: BenchSettings, post
  * confirmations at Stripe, which never reach our site, run between them. Webhooks are not sent
  * here: bench/webhooks.ts measures them.
  */
-async function stripePayments(kind: DatabaseKind, settings: BenchSettings, postgresAdminUrl?: string) {
+async function stripePayments(kind: DatabaseKind, settings: BenchSettings, smtp: SmtpSink, postgresAdminUrl?: string) {
+  const sentBefore = smtp.received;
   const site = await startStripeSite({
     kind,
     port: settings.serverPort,
     stripePort: settings.stripePort,
     postgresAdminUrl,
+    smtpPort: smtp.port,
   });
   const { server, fake } = site;
   const queues: { dispose(): void }[] = [];
@@ -221,7 +231,7 @@ async function stripePayments(kind: DatabaseKind, settings: BenchSettings, postg
         baseline: `${cpuPerRequest(settling.baseline)} booking (settling's rounds)`,
         pass: null,
       },
-      checkRow(label, errors, check, toOpen.exhausted() || toSettle.exhausted()),
+      checkRow(label, errors, check, toOpen.exhausted() || toSettle.exhausted(), smtp.received - sentBefore),
     ] satisfies ResultRow[];
   } finally {
     for (const queue of queues) queue.dispose();
@@ -234,11 +244,12 @@ function checkRow(
   errors: number,
   check: Awaited<ReturnType<typeof checkPayments>>,
   ranOut: boolean,
+  mailsSent: number,
 ): ResultRow {
   return {
-    figure: `Payment errors; acknowledged payments with exactly one payment row, the order paid, and its confirmation mail queued once (${label})`,
+    figure: `Payment errors; acknowledged payments with exactly one payment row, the order paid, and its confirmation mail queued once; mails the server sent to the loopback SMTP server by its stop (${label})`,
     value:
-      `${errors} errors; ${check.exactlyOnce} of ${check.acknowledged} exactly once; ${check.doubled} orders paid or mailed twice` +
+      `${errors} errors; ${check.exactlyOnce} of ${check.acknowledged} exactly once; ${check.doubled} orders paid or mailed twice; ${mailsSent} mails sent` +
       (ranOut ? "; the run ran out of booked orders (raise SEED_MARGIN)" : ""),
     goal: "0 errors; exactly once each",
     pass:
@@ -254,13 +265,20 @@ function checkRow(
  * Card payments at 50 connections, as a share of the same server's bookings in the same run:
  * the sandbox gateway, then the Stripe path against the fake Stripe. Each payment pays an order
  * of its own, booked through the site beforehand; afterwards every acknowledged payment must have
- * one payment row, a paid order and one confirmation mail.
+ * one payment row, a paid order and one confirmation mail. The server sends its mails (the
+ * confirmation, the trial's) to an SMTP server on loopback, so that its outbox worker's CPU is
+ * what production's costs: composing, storing and sending each mail.
  */
 export async function paymentsUnderLoad(settings: BenchSettings): Promise<ResultRow[]> {
   const postgresAdminUrl = (await postgresForBench()) ?? undefined;
   const kind: DatabaseKind = postgresAdminUrl ? "postgres" : "pglite";
-  return [
-    ...(await sandboxPayments(kind, settings, postgresAdminUrl)),
-    ...(await stripePayments(kind, settings, postgresAdminUrl)),
-  ];
+  const smtp = await startSmtpSink({ keep: false });
+  try {
+    return [
+      ...(await sandboxPayments(kind, settings, smtp, postgresAdminUrl)),
+      ...(await stripePayments(kind, settings, smtp, postgresAdminUrl)),
+    ];
+  } finally {
+    await smtp.close();
+  }
 }

@@ -106,6 +106,8 @@ export async function startServer(options: {
   workers: number;
   postgresAdminUrl?: string;
   databaseUrl?: string;
+  /** A loopback SMTP server to send the site's mails to, as production does; without one they stay held in the outbox. */
+  smtpPort?: number;
   extraEnv?: Record<string, string>;
 }): Promise<BenchServer> {
   const env: Record<string, string | undefined> = {
@@ -118,7 +120,7 @@ export async function startServer(options: {
     RETENTION_INTERVAL_MINUTES: "0",
     // The load generators speak for many clients through X-Forwarded-For (bench/lib/booking-load.ts).
     TRUST_PROXY: "loopback",
-    SMTP_URL: undefined,
+    SMTP_URL: options.smtpPort === undefined ? undefined : `smtp://127.0.0.1:${options.smtpPort}`,
     DATABASE_URL: undefined,
     WEB_CONCURRENCY: String(options.workers),
     ...options.extraEnv,

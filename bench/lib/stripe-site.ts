@@ -24,6 +24,7 @@ export async function startStripeSite(options: {
   port: number;
   stripePort: number;
   postgresAdminUrl?: string;
+  smtpPort?: number;
 }): Promise<StripeSite> {
   const fake = await startFakeStripe({ port: options.stripePort });
   try {
@@ -36,6 +37,7 @@ export async function startStripeSite(options: {
       port: options.port,
       postgresAdminUrl: options.postgresAdminUrl,
       workers: 1,
+      smtpPort: options.smtpPort,
       extraEnv: {
         STRIPE_SECRET_KEY: fake.secretKey,
         STRIPE_PUBLISHABLE_KEY: fake.publishableKey,

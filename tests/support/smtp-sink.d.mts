@@ -22,6 +22,8 @@ export interface ReceivedAttachment {
 export interface SmtpSink {
   port: number;
   messages: ReceivedMail[];
+  /** How many messages it took. */
+  readonly received: number;
   close(): Promise<void>;
 }
 
@@ -30,4 +32,6 @@ export function parseMessage(raw: string, envelopeTo: string[]): ReceivedMail;
 export function startSmtpSink(options?: {
   port?: number;
   accept?: (message: ReceivedMail) => (Error & { responseCode?: number }) | undefined;
+  /** False: count the messages without reading or keeping them. */
+  keep?: boolean;
 }): Promise<SmtpSink>;

@@ -102,16 +102,26 @@ export function parseMessage(raw, envelopeTo) {
 
 /**
  * Starts the sink on 127.0.0.1 (`port` 0 picks a free one). `accept(message)` may return an Error
- * with a `responseCode` to refuse that message, as a real server does when it is in trouble.
+ * with a `responseCode` to refuse that message, as a real server does when it is in trouble. With
+ * `keep: false` it only counts what it receives, reading no message: a relay for a benchmark.
  */
-export async function startSmtpSink({ port = 0, accept = () => undefined } = {}) {
+export async function startSmtpSink({ port = 0, accept = () => undefined, keep = true } = {}) {
   const messages = [];
+  let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
+      if (!keep) {
+        stream.on("end", () => {
+          received++;
+          callback();
+        });
+        stream.resume();
+        return;
+      }
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", () => {
@@ -122,6 +132,7 @@ export async function startSmtpSink({ port = 0, accept = () => undefined } = {})
         const refusal = accept(message);
         if (refusal) return callback(refusal);
         messages.push(message);
+        received++;
         callback();
       });
     },
@@ -133,6 +144,9 @@ export async function startSmtpSink({ port = 0, accept = () => undefined } = {})
   return {
     port: server.server.address().port,
     messages,
+    get received() {
+      return received;
+    },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
