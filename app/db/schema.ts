@@ -459,7 +459,15 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index().on(table.status, table.nextAttemptAt),
+    // The worker's claim, due mails by their next attempt, and its pass over held mails (no SMTP), in
+    // the order they were queued: each reads only the unsent rows, a batch at a time, however many
+    // wait or were sent before.
+    index("outbox_due_index")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index("outbox_held_index")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
     // The back office's list of failed mails, newest first.
     index("outbox_failed_created_at_id_index")
       .on(table.createdAt, table.id)

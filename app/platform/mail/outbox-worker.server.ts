@@ -53,6 +53,68 @@ async function withFiles(
   return { ...mail, attachments: mail.attachments && (await attachmentsOf(db, mail.attachments)) };
 }
 
+/** The mails a worker with these templates can send: composed ones, and those of its templates. */
+function composable(templateNames: readonly string[]) {
+  return templateNames.length
+    ? or(isNull(outbox.template), inArray(outbox.template, [...templateNames]))
+    : isNull(outbox.template);
+}
+
+/**
+ * The due mails a claim takes, soonest due first, skipping those another worker has locked. Its
+ * status condition is written out, not a parameter, so that the planner reads it by
+ * `outbox_due_index`, a batch of rows, however long the queue behind it.
+ */
+export function dueMails(db: Database, batchSize: number, templateNames: readonly string[]) {
+  return db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        sql`${outbox.status} in ('pending', 'sending')`,
+        lte(outbox.nextAttemptAt, sql`now()`),
+        composable(templateNames),
+      ),
+    )
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+}
+
+/** Without SMTP: the next held mails after `cursor`, in the order they were queued (by `outbox_held_index`). */
+export function heldMails(
+  db: Database,
+  batchSize: number,
+  templateNames: readonly string[],
+  cursor?: { createdAt: string; id: string },
+) {
+  return db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      textBody: outbox.textBody,
+      htmlBody: outbox.htmlBody,
+      attachments: outbox.attachments,
+      template: outbox.template,
+      templateData: outbox.templateData,
+      // As text, to keep the microseconds a JavaScript Date would drop.
+      createdAt: sql<string>`${outbox.createdAt}::text`,
+    })
+    .from(outbox)
+    .where(
+      and(
+        sql`${outbox.status} = 'pending'`,
+        composable(templateNames),
+        cursor
+          ? sql`(${outbox.createdAt}, ${outbox.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.createdAt), asc(outbox.id))
+    .limit(batchSize);
+}
+
 const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
 
 /**
@@ -148,15 +210,7 @@ export class OutboxWorker {
   private claimDueMails(): Promise<ClaimedMail[]> {
     const { db, batchSize, leaseMs } = this.options;
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(
-          and(inArray(outbox.status, ["pending", "sending"]), lte(outbox.nextAttemptAt, sql`now()`), this.composable()),
-        )
-        .orderBy(asc(outbox.nextAttemptAt))
-        .limit(batchSize)
-        .for("update", { skipLocked: true });
+      const due = await dueMails(tx, batchSize, [...this.templates.keys()]);
       if (due.length === 0) return [];
       return tx
         .update(outbox)
@@ -179,12 +233,6 @@ export class OutboxWorker {
           attempts: outbox.attempts,
         });
     });
-  }
-
-  /** The mails this worker can send: composed ones, and those of a template it was given. */
-  private composable() {
-    const names = [...this.templates.keys()];
-    return names.length ? or(isNull(outbox.template), inArray(outbox.template, names)) : isNull(outbox.template);
   }
 
   /**
@@ -276,32 +324,7 @@ export class OutboxWorker {
    */
   private async logHeldMails(): Promise<number> {
     const { db, logger, batchSize, heldMailFolder } = this.options;
-    const cursor = this.heldCursor;
-    const held = await db
-      .select({
-        id: outbox.id,
-        to: outbox.to,
-        subject: outbox.subject,
-        textBody: outbox.textBody,
-        htmlBody: outbox.htmlBody,
-        attachments: outbox.attachments,
-        template: outbox.template,
-        templateData: outbox.templateData,
-        // As text, to keep the microseconds a JavaScript Date would drop.
-        createdAt: sql<string>`${outbox.createdAt}::text`,
-      })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.status, "pending"),
-          this.composable(),
-          cursor
-            ? sql`(${outbox.createdAt}, ${outbox.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(outbox.createdAt), asc(outbox.id))
-      .limit(batchSize);
+    const held = await heldMails(db, batchSize, [...this.templates.keys()], this.heldCursor);
     for (const mail of held) {
       let body: ComposedBody | undefined;
       try {

@@ -1,14 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { enqueueMail, templateMailInsert, type MailTemplate } from "~/platform/mail/outbox.server";
-import { OutboxWorker, type OutboxWorkerOptions } from "~/platform/mail/outbox-worker.server";
+import { dueMails, heldMails, OutboxWorker, type OutboxWorkerOptions } from "~/platform/mail/outbox-worker.server";
 import { processMetrics } from "~/platform/observability/metrics.server";
 import { currentRequestId, withRequestId } from "~/platform/observability/request-id.server";
 import { smtpTransport } from "~/platform/mail/transport.server";
@@ -317,6 +317,49 @@ describe(`the outbox worker on ${kind}`, () => {
     expect(lines.map((line) => line.copy).sort()).toEqual(files.map((file) => join(folder, "mailbox", file)));
     expect((await rows()).map((row) => row.status)).toEqual(["pending", "pending"]);
     expect(JSON.stringify(lines)).not.toContain("123456");
+  });
+});
+
+/** The kinds of a plan's nodes and the indexes they read, from `explain (format json)`. */
+async function planOf(query: SQLWrapper) {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: { "QUERY PLAN": unknown }[];
+  };
+  const raw = result.rows[0]!["QUERY PLAN"];
+  type PlanNode = { "Node Type": string; "Index Name"?: string; Plans?: PlanNode[] };
+  const [{ Plan }] = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  const nodes: string[] = [];
+  const indexes: string[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(node["Node Type"]);
+    if (node["Index Name"]) indexes.push(node["Index Name"]);
+    node.Plans?.forEach(walk);
+  };
+  walk(Plan);
+  return { nodes, indexes };
+}
+
+describe(`the outbox worker's reads behind a long queue, on ${kind}`, () => {
+  it("claims a batch, and reads held mails a batch at a time, by an index of the unsent mails: no scan or sort of the queue or of the mails sent before", async () => {
+    await db.execute(sql`
+      insert into ${outbox} ("to", subject, text_body, status, next_attempt_at, created_at)
+      select 'guest' || n || '@example.org', 'Queued ' || n, 'x',
+        case when n % 2 = 0 then 'sent' else 'pending' end,
+        now() - n * interval '1 second', now() - n * interval '1 second'
+      from generate_series(1, 6000) as n`);
+    await db.execute(sql`analyze ${outbox}`);
+    const [oldest] = await heldMails(db, 1, []);
+
+    for (const [query, index] of [
+      [dueMails(db, 10, ["greeting"]), "outbox_due_index"],
+      [heldMails(db, 10, ["greeting"]), "outbox_held_index"],
+      [heldMails(db, 10, [], oldest), "outbox_held_index"],
+    ] as const) {
+      const plan = await planOf(query);
+      expect(plan.nodes).not.toContain("Sort");
+      expect(plan.nodes).not.toContain("Seq Scan");
+      expect(plan.indexes).toEqual([index]);
+    }
   });
 });
 
