@@ -53,6 +53,18 @@ async function withFiles(
   return { ...mail, attachments: mail.attachments && (await attachmentsOf(db, mail.attachments)) };
 }
 
+/** What a worker reads of a mail to send it or copy it. */
+const mailColumns = {
+  id: outbox.id,
+  to: outbox.to,
+  subject: outbox.subject,
+  textBody: outbox.textBody,
+  htmlBody: outbox.htmlBody,
+  attachments: outbox.attachments,
+  template: outbox.template,
+  templateData: outbox.templateData,
+};
+
 /** The mails a worker with these templates can send: composed ones, and those of its templates. */
 function composable(templateNames: readonly string[]) {
   return templateNames.length
@@ -90,14 +102,7 @@ export function heldMails(
 ) {
   return db
     .select({
-      id: outbox.id,
-      to: outbox.to,
-      subject: outbox.subject,
-      textBody: outbox.textBody,
-      htmlBody: outbox.htmlBody,
-      attachments: outbox.attachments,
-      template: outbox.template,
-      templateData: outbox.templateData,
+      ...mailColumns,
       // As text, to keep the microseconds a JavaScript Date would drop.
       createdAt: sql<string>`${outbox.createdAt}::text`,
     })
@@ -221,17 +226,7 @@ export class OutboxWorker {
             due.map((row) => row.id),
           ),
         )
-        .returning({
-          id: outbox.id,
-          to: outbox.to,
-          subject: outbox.subject,
-          textBody: outbox.textBody,
-          htmlBody: outbox.htmlBody,
-          attachments: outbox.attachments,
-          template: outbox.template,
-          templateData: outbox.templateData,
-          attempts: outbox.attempts,
-        });
+        .returning({ ...mailColumns, attempts: outbox.attempts });
     });
   }
 
