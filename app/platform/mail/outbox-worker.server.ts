@@ -66,9 +66,9 @@ const mailColumns = {
 };
 
 /** The mails a worker with these templates can send: composed ones, and those of its templates. */
-function composable(templateNames: readonly string[]) {
+function composable(templateNames: string[]) {
   return templateNames.length
-    ? or(isNull(outbox.template), inArray(outbox.template, [...templateNames]))
+    ? or(isNull(outbox.template), inArray(outbox.template, templateNames))
     : isNull(outbox.template);
 }
 
@@ -77,7 +77,7 @@ function composable(templateNames: readonly string[]) {
  * status condition is written out, not a parameter, so that the planner reads it by
  * `outbox_due_index`, a batch of rows, however long the queue behind it.
  */
-export function dueMails(db: Database, batchSize: number, templateNames: readonly string[]) {
+export function dueMails(db: Database, batchSize: number, templateNames: string[]) {
   return db
     .select({ id: outbox.id })
     .from(outbox)
@@ -97,7 +97,7 @@ export function dueMails(db: Database, batchSize: number, templateNames: readonl
 export function heldMails(
   db: Database,
   batchSize: number,
-  templateNames: readonly string[],
+  templateNames: string[],
   cursor?: { createdAt: string; id: string },
 ) {
   return db
@@ -132,6 +132,7 @@ export class OutboxWorker {
   private readonly options: Required<Omit<OutboxWorkerOptions, "transport" | "heldMailFolder" | "templates">> &
     Pick<OutboxWorkerOptions, "transport" | "heldMailFolder">;
   private readonly templates: ReadonlyMap<string, MailTemplate<never>>;
+  private readonly templateNames: string[];
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> | undefined;
   private passRequested = false;
@@ -156,6 +157,7 @@ export class OutboxWorker {
       ...options,
     };
     this.templates = new Map((options.templates ?? []).map((template) => [template.name, template]));
+    this.templateNames = [...this.templates.keys()];
   }
 
   start() {
@@ -215,7 +217,7 @@ export class OutboxWorker {
   private claimDueMails(): Promise<ClaimedMail[]> {
     const { db, batchSize, leaseMs } = this.options;
     return db.transaction(async (tx) => {
-      const due = await dueMails(tx, batchSize, [...this.templates.keys()]);
+      const due = await dueMails(tx, batchSize, this.templateNames);
       if (due.length === 0) return [];
       return tx
         .update(outbox)
@@ -319,7 +321,7 @@ export class OutboxWorker {
    */
   private async logHeldMails(): Promise<number> {
     const { db, logger, batchSize, heldMailFolder } = this.options;
-    const held = await heldMails(db, batchSize, [...this.templates.keys()], this.heldCursor);
+    const held = await heldMails(db, batchSize, this.templateNames, this.heldCursor);
     for (const mail of held) {
       let body: ComposedBody | undefined;
       try {
