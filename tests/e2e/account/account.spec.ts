@@ -221,11 +221,13 @@ test.describe("the member's account without JavaScript", () => {
     await expect(step.getByRole("radio", { name: "Both" })).toBeChecked();
     await screenshots(page, "account-withdraw-confirm", testInfo);
     await step.getByRole("button", { name: "Yes, withdraw" }).click();
+    // The click only starts the form's navigation: the page is read once the account it leads to is shown.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId("membership-status")).toHaveText("Cancelled");
+    await expect(page.getByTestId("account-booking")).toContainText("REFUNDED");
     // Without JavaScript the answer is printed at the top of the page (in a <noscript>, which the
     // text locators skip): the page's HTML says it.
     expect(await page.content()).toContain("We have your withdrawal");
-    await expect(page.getByTestId("membership-status")).toHaveText("Cancelled");
-    await expect(page.getByTestId("account-booking")).toContainText("REFUNDED");
     await waitForMail(person.email, { subject: /withdrawal/i });
   });
 });
