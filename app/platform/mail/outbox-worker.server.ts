@@ -210,7 +210,21 @@ export class OutboxWorker {
     const { transport } = this.options;
     if (!transport) return this.logHeldMails();
     const claimed = await this.claimDueMails();
-    for (const mail of claimed) await this.deliver(mail, transport);
+    // Different people's mails go out side by side, over the transport's connections: one after
+    // another, each would wait its turn behind every request in the event loop, and under load the
+    // worker fell behind the mails queued. One person's go out in the order claimed.
+    const byRecipient = new Map<string, ClaimedMail[]>();
+    for (const mail of claimed) {
+      const recipient = mail.to.toLowerCase();
+      byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), mail]);
+    }
+    const outcomes = await Promise.allSettled(
+      [...byRecipient.values()].map(async (mails) => {
+        for (const mail of mails) await this.deliver(mail, transport);
+      }),
+    );
+    const failed = outcomes.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
     return claimed.length;
   }
 
@@ -219,7 +233,7 @@ export class OutboxWorker {
     return db.transaction(async (tx) => {
       const due = await dueMails(tx, batchSize, this.templateNames);
       if (due.length === 0) return [];
-      return tx
+      const claimed = await tx
         .update(outbox)
         .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: inMilliseconds(leaseMs) })
         .where(
@@ -229,6 +243,9 @@ export class OutboxWorker {
           ),
         )
         .returning({ ...mailColumns, attempts: outbox.attempts });
+      // An update returns its rows in no particular order: back to the order they were due in.
+      const place = new Map(due.map((row, index) => [row.id, index]));
+      return claimed.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
     });
   }
 

@@ -11,7 +11,7 @@ import { enqueueMail, templateMailInsert, type MailTemplate } from "~/platform/m
 import { dueMails, heldMails, OutboxWorker, type OutboxWorkerOptions } from "~/platform/mail/outbox-worker.server";
 import { processMetrics } from "~/platform/observability/metrics.server";
 import { currentRequestId, withRequestId } from "~/platform/observability/request-id.server";
-import { smtpTransport } from "~/platform/mail/transport.server";
+import { smtpTransport, type MailTransport } from "~/platform/mail/transport.server";
 import { growth } from "../../support/metrics-text";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../support/smtp-sink.mjs";
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
@@ -233,6 +233,41 @@ describe(`the outbox worker on ${kind}`, () => {
     } finally {
       await other.end();
     }
+  });
+
+  it("sends a batch's mails to different people side by side, and one person's in the order they were queued", async () => {
+    const queued = [
+      ["ann@example.org", "Ann 1"],
+      ["bob@example.org", "Bob 1"],
+      ["ANN@example.org", "Ann 2"],
+    ];
+    for (const [to, subject] of queued) await enqueueMail(db, { to: to!, subject: subject!, text: "x" });
+    // A server that takes each mail and answers only when the test says so.
+    const started: string[] = [];
+    const answer = new Map<string, () => void>();
+    const transport: MailTransport = {
+      send: (mail) =>
+        new Promise((resolve) => {
+          started.push(mail.subject);
+          answer.set(mail.subject, resolve);
+        }),
+      close: () => {},
+    };
+    const pass = worker({ transport }).runOnce();
+
+    await expect.poll(() => [...started].sort(), { timeout: 5_000 }).toEqual(["Ann 1", "Bob 1"]);
+    answer.get("Ann 1")!();
+    await expect.poll(() => started.at(-1), { timeout: 5_000 }).toBe("Ann 2");
+    answer.get("Bob 1")!();
+    answer.get("Ann 2")!();
+
+    expect(await pass).toBe(3);
+    expect(started).toHaveLength(3);
+    expect((await rows()).map((row) => [row.subject, row.status])).toEqual([
+      ["Ann 1", "sent"],
+      ["Ann 2", "sent"],
+      ["Bob 1", "sent"],
+    ]);
   });
 
   it("sends as soon as it is nudged, without waiting for the next poll", async () => {
