@@ -19,6 +19,7 @@ import { machineDescription, resultsTable, type ResultRow } from "./lib/results"
 import { postgresForBench, startServer, type BenchServer, type DatabaseKind } from "./lib/server";
 import { memoryUnderLoad } from "./memory";
 import { pageWeights } from "./page-weight";
+import { outboxDrain } from "./outbox";
 import { paymentsUnderLoad } from "./payments";
 import { poolerUnderLoad } from "./pooler";
 import { publicPagesUnderLoad } from "./public-pages";
@@ -48,6 +49,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: "bookings", databases: "both", run: bookingsUnderLoad },
   // Starts its own servers: the sandbox gateway's, then one in Stripe mode against the fake Stripe.
   { name: "payments", databases: "own", run: paymentsUnderLoad },
+  // The outbox worker alone on a PostgreSQL database of its own, sending the mails of sandbox payments.
+  { name: "outbox", databases: "own", run: outboxDrain },
   // Starts its own server in Stripe mode against the fake Stripe.
   { name: "webhooks", databases: "own", run: webhooksUnderLoad },
   // Two servers on PostgreSQL databases of their own: WEB_CONCURRENCY=2 against 1.
