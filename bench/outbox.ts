@@ -4,14 +4,26 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
+import { installDatabase, openDatabase } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { payForOrder } from "~/features/booking/checkout.server";
+import { createBooking } from "~/features/booking/orders.server";
+import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
+import { attachmentsOf } from "~/platform/mail/mail-files.server";
+import { OutboxWorker } from "~/platform/mail/outbox-worker.server";
+import { smtpTransport } from "~/platform/mail/transport.server";
+import { MAIL_TEMPLATES } from "../server/mail-templates";
+import { bookingInput } from "../tests/support/booking-fields";
+import { createEmptyPostgresDatabase } from "../tests/support/test-database";
 import type { ResultRow } from "./lib/results";
 import { perSecond } from "./lib/results";
 import { postgresForBench } from "./lib/server";
 import { postgresPids, processCpuMs } from "./lib/process-cpu";
-import type { BenchSettings } from "./settings";
 
+/** Each round's addresses: every second one pays twice, so a round is 1.5 payments an address. */
 const ADDRESSES = 400;
 const WARM_UP_ADDRESSES = 100;
+const payments = (addresses: number) => addresses * 1.5;
 const ORIGIN = "https://site.test";
 const FROM = "Jetlane <no-reply@jetlane.example>";
 /** What the worker has in flight at most: its batch. The baseline sends as many at a time. */
@@ -65,52 +77,22 @@ async function measured(work: () => Promise<void>) {
 }
 
 /**
- * The outbox worker draining the mails of 400 sandbox payments (each a confirmation and, for a new
- * address, its trial-started mail, as the payments queue them) over SMTP to a sink on loopback:
+ * The outbox worker draining the mails of 600 sandbox payments (each a confirmation and, for a new
+ * address, its trial-started mail, as the payments queue them), after 150 to warm it up, over SMTP to a sink on loopback:
  * composed from their templates, stored, sent and marked, a batch at a time. The baseline is
  * nodemailer, through the same transport, sending the very mails the worker sent, as many at a
  * time, with no database and nothing to compose: what sending costs alone.
  */
-export async function outboxDrain(settings: BenchSettings): Promise<ResultRow[]> {
-  void settings;
+export async function outboxDrain(): Promise<ResultRow[]> {
   const adminUrl = await postgresForBench();
   if (!adminUrl) return [];
   process.env.APP_SECRET ??= "outbox-bench-secret-".padEnd(40, "x");
-  const [
-    { openDatabase, installDatabase },
-    { outbox },
-    { createBooking },
-    { payForOrder },
-    { sandboxGateway },
-    mail,
-    templates,
-  ] = await Promise.all([
-    import("~/db/client.server"),
-    import("~/db/schema"),
-    import("~/features/booking/orders.server"),
-    import("~/features/booking/checkout.server"),
-    import("~/features/payments/sandbox-gateway.server"),
-    import("~/platform/mail/outbox-worker.server"),
-    import("../server/mail-templates"),
-  ]);
-  const { smtpTransport } = await import("~/platform/mail/transport.server");
-  const { attachmentsOf } = await import("~/platform/mail/mail-files.server");
-  const { bookingInput } = await import("../tests/support/booking-fields");
-
-  const name = `bench_outbox_${randomUUID().slice(0, 8)}`;
-  const admin = new URL(adminUrl);
-  const { default: pg } = await import("pg");
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  };
-  await query(`create database ${name}`);
-  admin.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: admin.toString() });
+  const database = await createEmptyPostgresDatabase(adminUrl, "bench_outbox");
+  const handle = await openDatabase({ kind: "postgres", url: database.url });
   // The payment reads the process's database, as the server's requests do.
   installDatabase(handle);
   const sink = await startSinkProcess();
+  const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, cvv: "123" };
   try {
     /** Books and pays for `addresses` addresses (every second one twice), then drains their mails with the worker, then sends them again bare. */
     const round = async (addresses: number) => {
@@ -127,12 +109,12 @@ export async function outboxDrain(settings: BenchSettings): Promise<ResultRow[]>
       const queued = (await handle.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, "pending"))).map(
         (row) => row.id,
       );
-      const worker = new mail.OutboxWorker({
+      const worker = new OutboxWorker({
         db: handle.db,
         transport: smtpTransport(`smtp://127.0.0.1:${sink.port}`),
         from: FROM,
         logger: pino({ level: "silent" }),
-        templates: templates.MAIL_TEMPLATES,
+        templates: MAIL_TEMPLATES,
         batchSize: IN_FLIGHT,
       });
       const drained = await measured(async () => {
@@ -171,7 +153,6 @@ export async function outboxDrain(settings: BenchSettings): Promise<ResultRow[]>
       return { queued, drained, bare, sentByWorker, sentInAll };
     };
 
-    const card = { number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, cvv: "123" };
     // The first round warms the code up (the templates, React, nodemailer), as a running server's is.
     await round(WARM_UP_ADDRESSES);
     const { queued, drained, bare, sentByWorker, sentInAll } = await round(ADDRESSES);
@@ -179,7 +160,7 @@ export async function outboxDrain(settings: BenchSettings): Promise<ResultRow[]>
     const mails = queued.length;
     const workerRate = (mails * 1000) / drained.wallMs;
     const bareRate = (mails * 1000) / bare.wallMs;
-    const label = `${mails} mails of ${ADDRESSES * 1.5} sandbox payments, after ${WARM_UP_ADDRESSES * 1.5} to warm up, ${IN_FLIGHT} at a time, to a loopback SMTP server (postgres)`;
+    const label = `${mails} mails of ${payments(ADDRESSES)} sandbox payments, after ${payments(WARM_UP_ADDRESSES)} to warm up, ${IN_FLIGHT} at a time, to a loopback SMTP server (postgres)`;
     return [
       {
         figure: `Mails/s the outbox worker sends alone, each composed from its template, stored, sent and marked: ${label}`,
@@ -205,6 +186,6 @@ export async function outboxDrain(settings: BenchSettings): Promise<ResultRow[]>
     await sink.stop();
     installDatabase(undefined);
     await handle.close();
-    await query(`drop database if exists ${name} with (force)`);
+    await database.drop();
   }
 }

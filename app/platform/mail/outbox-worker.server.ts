@@ -210,13 +210,15 @@ export class OutboxWorker {
     const { transport } = this.options;
     if (!transport) return this.logHeldMails();
     const claimed = await this.claimDueMails();
-    // Different people's mails go out side by side, over the transport's connections: one after
-    // another, each would wait its turn behind every request in the event loop, and under load the
-    // worker fell behind the mails queued. One person's go out in the order claimed.
+    // Different people's mails go out side by side, over every connection the transport has (one
+    // after another used one, each step waiting its turn in the event loop); one person's go out
+    // in the order claimed.
     const byRecipient = new Map<string, ClaimedMail[]>();
     for (const mail of claimed) {
       const recipient = mail.to.toLowerCase();
-      byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), mail]);
+      const mails = byRecipient.get(recipient);
+      if (mails) mails.push(mail);
+      else byRecipient.set(recipient, [mail]);
     }
     const outcomes = await Promise.allSettled(
       [...byRecipient.values()].map(async (mails) => {
