@@ -168,7 +168,7 @@ export const orders = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     orderNumber: text().notNull().unique(),
-    /** The invoice's number ("2026-000123", ADR 028), given by the database when the order is first paid. */
+    /** The invoice's number ("2026-000123", ADR 028), given by the database at the commit of the transaction that first paid the order. */
     invoiceNumber: text().unique(),
     customerId: uuid()
       .notNull()
@@ -982,8 +982,8 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /**
  * The yearly series invoice and credit-note numbers are drawn from (ADR 028): each kind's last
- * number of each year, in Amsterdam. Drawn by triggers in the transaction that pays or refunds, so a
- * rolled-back payment gives its number back and the series has no gaps.
+ * number of each year, in Amsterdam. Drawn by triggers in the transaction that pays or refunds (an
+ * order's at its commit), so a rolled-back payment gives its number back and the series has no gaps.
  */
 export const documentNumberSeries = pgTable(
   "document_number_series",

@@ -206,7 +206,8 @@ export async function completePaidOrder(
       to: "paid",
       actor: CUSTOMER_ACTOR,
       note: paid.note,
-      // The invoice number, the voucher's short code and the consent, as the order holds them once paid (ADR 028, 015).
+      // The voucher's short code and the consent, as the order holds them once paid (ADR 015); the
+      // invoice number is drawn at the commit, and the worker reads it (ADR 028).
       alongside:
         email === null
           ? undefined
@@ -232,7 +233,6 @@ export async function completePaidOrder(
                 computed: {
                   voucherShortCode: sql`(select voucher_short_code from ${changed})`,
                   consent: sql`(select consent_wording from ${changed})`,
-                  invoiceNumber: sql`(select invoice_number from ${changed})`,
                 },
               }),
     },

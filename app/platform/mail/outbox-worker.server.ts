@@ -264,7 +264,7 @@ export class OutboxWorker {
     const template = this.templates.get(mail.template);
     if (!template)
       throw new Error(`mail ${mail.id} is of template "${mail.template}", which this worker does not know`);
-    const { text, html, attachments = [] } = await template.compose(mail.templateData as never);
+    const { text, html, attachments = [] } = await template.compose(mail.templateData as never, db);
     const files = await keepAttachments(db, attachments);
     const [stored] = await db
       .update(outbox)

@@ -26,7 +26,8 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export interface MailTemplate<Data extends Json> {
   name: string;
   subject(data: Data): string;
-  compose(data: Data): Promise<ComposedMail>;
+  /** `db` reads what the queueing transaction's commit wrote, which its statements could not see (an invoice number, ADR 028). */
+  compose(data: Data, db: Database): Promise<ComposedMail>;
 }
 
 /**
