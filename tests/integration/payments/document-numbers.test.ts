@@ -64,7 +64,7 @@ describe(`invoice and credit-note numbers, on ${testDatabaseKind()}`, () => {
       await paying;
       expect(waiting).toMatch(/^commit$/i);
       const [paid] = await db()
-        .select({ status: orders.status, invoiceNumber: orders.invoiceNumber })
+        .select({ status: orders.status, invoiceNumber: orders.invoiceNumber, code: orders.voucherShortCode })
         .from(orders)
         .where(eq(orders.id, order.id));
       expect(paid).toMatchObject({ status: "paid", invoiceNumber: expect.stringMatching(INVOICE_NUMBER) });
@@ -72,6 +72,7 @@ describe(`invoice and credit-note numbers, on ${testDatabaseKind()}`, () => {
         .select({ data: outbox.templateData })
         .from(outbox)
         .where(and(eq(outbox.to, email), eq(outbox.template, "booking-confirmation")));
+      expect(mail!.data).toMatchObject({ voucherShortCode: paid!.code });
       expect(mail!.data).not.toHaveProperty("invoiceNumber");
       const composed = await confirmationMailTemplate.compose(mail!.data as ConfirmationMailData, db());
       expect(composed.text).toContain(paid!.invoiceNumber!);
