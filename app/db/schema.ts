@@ -222,8 +222,9 @@ export const orders = pgTable(
 
 /**
  * The dashboard's totals, kept by statement-level triggers on `orders` (migration 0004, ADR 011):
- * how many orders and how much money per status and currency, spread over a few slots so that
- * concurrent writers rarely wait on one row. The totals are the sums over the slots. Its charged
+ * how many orders and how much money per status and currency, spread over slots: each running
+ * transaction adds to one it has claimed (`totals_slot`, migration 0037), so that concurrent writers
+ * do not wait on one row. The totals are the sums over the slots. Its charged
  * statuses (paid, completed, refunded) are the dashboard's fast tracks per currency (ADR 031).
  */
 export const orderTotals = pgTable(
