@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cardCharges, orders, payments } from "~/db/schema";
-import { preparedStatement } from "~/db/prepared-statement.server";
+import { executePrepared, preparedStatement } from "~/db/prepared-statement.server";
 import { templateMailInsert } from "~/platform/mail/outbox.server";
-import { startTrial, trialAvailable } from "~/features/memberships/enrolment.server";
+import { trialAvailable, trialStart } from "~/features/memberships/enrolment.server";
 import { countPayment } from "~/platform/observability/metrics.server";
 import { trialEndsAt, trialFee } from "~/features/memberships/trial-offer";
 import type { Card, CardFormGateway, SavedPaymentMethod } from "~/features/payments/gateway";
@@ -12,7 +12,7 @@ import { PAYMENT_PENDING } from "~/features/payments/payment-answers";
 import { confirmationMailTemplate } from "./confirmation-mail-template.server";
 import { consentWording } from "./start-consent";
 import { CUSTOMER_ACTOR } from "~/lib/actor";
-import { writeOrderStatus } from "./order-status.server";
+import { orderStatusWrite } from "./order-status.server";
 import { isPaidStatus, type OrderStatus } from "./order-status";
 import type { OrderDetails } from "./order-details";
 import { findOrder } from "./orders.server";
@@ -135,14 +135,26 @@ const keepConsent = ({ orderId, email, at }: { orderId: SQL; email: SQL; at: SQL
   from (select ${trialAvailable(email)} as may) as trial
   where ${orders.id} = ${orderId}`;
 
-/** Records an attempt; false when the gateway's reference was recorded already (the same answer twice). */
-export async function recordPayment(tx: Database, order: OrderDetails, payment: PaymentRecord): Promise<boolean> {
-  const inserted = await tx
-    .insert(payments)
-    .values({ orderId: order.id, amount: order.amount, currency: order.currency, ...payment })
-    .onConflictDoNothing({ target: payments.providerRef })
-    .returning({ id: payments.id });
-  return inserted.length > 0;
+/**
+ * The insert that records an attempt as a payment row, for a `with` list: not twice for one
+ * gateway reference (the same answer twice), and, given `locked` (the order as a statement's
+ * earlier part locked it), only while that order is "not_paid". Returns the new row's id.
+ */
+function paymentInsert(
+  {
+    orderId,
+    order,
+    payment,
+  }: { orderId: string; order: Pick<OrderDetails, "amount" | "currency">; payment: PaymentRecord },
+  locked?: SQL,
+): SQL {
+  return sql`insert into ${payments} (order_id, amount, currency, provider, provider_ref, brand, last4, outcome, created_at)
+    select ${orderId}::uuid, ${order.amount}::integer, ${order.currency}::text, ${payment.provider}::text,
+      ${payment.providerRef}::text, ${payment.brand}::text, ${payment.last4}::text, ${payment.outcome}::text,
+      ${payment.createdAt.toISOString()}::timestamptz
+    ${locked ? sql`from ${locked} where ${locked}.status = 'not_paid'` : sql``}
+    on conflict (provider_ref) do nothing
+    returning id`;
 }
 
 /**
@@ -153,61 +165,72 @@ export function voucherCheckUrlFor(orderId: string, origin: string) {
   return voucherCheckUrl(origin, voucherCode(orderId));
 }
 
+/** What a successful payment completes: `completePaidOrder`'s input. */
+interface PaidOrder {
+  order: OrderDetails;
+  /** The order's customer, or an expression of the statement's earlier parts that reads it. */
+  customerId: string | SQL;
+  /** When it was paid, and what the order's history says of how: the card, or the member's free accesses. */
+  paid: { at: Date; note: string };
+  /**
+   * The trial this payment starts, if the address has had none: with the card our job bills (the
+   * sandbox), or billed by the provider once this transaction is committed; none at all.
+   */
+  trial: { keptCard: SavedPaymentMethod } | { billedByProvider: true } | null;
+  /** The payment row to write with it, when the statement has not written it in an earlier part. */
+  payment?: PaymentRecord;
+  voucherCheckUrl: string;
+  origin: string;
+}
+
 /**
- * What a successful payment does, in its transaction with the order locked: the first paid fast
- * track of an address starts its membership trial with the card kept for the fees (when our job
- * bills it; the provider's subscription follows the commit otherwise), then the order turns paid
- * and the confirmation e-mail is queued, in one statement, with what the contract holds, for the
- * outbox worker to compose. Turning paid draws the invoice number, which holds every other payment
- * until this transaction commits (ADR 028): it comes last, and the mail takes its number from it.
+ * What a successful payment does, in its transaction with the order locked and read "not_paid"
+ * under that lock: the first paid fast track of an address starts its membership trial with the
+ * card kept for the fees (when our job bills it; the provider's subscription follows the commit
+ * otherwise), the order turns paid and the confirmation e-mail is queued, with what the contract
+ * holds, for the outbox worker to compose, all in one statement. Turning paid draws the invoice
+ * number at the commit, which holds every other payment until then (ADR 028).
  */
-export async function completePaidOrder(
-  tx: Database,
-  {
-    order,
-    customerId,
-    paid,
-    trial,
-    voucherCheckUrl,
-    origin,
-  }: {
-    order: OrderDetails;
-    customerId: string;
-    /** When it was paid, and what the order's history says of how: the card, or the member's free accesses. */
-    paid: { at: Date; note: string };
-    /**
-     * The trial this payment starts: with the card our job bills (the sandbox), or billed by the
-     * provider once this transaction is committed; none if the address has had one.
-     */
-    trial: { keptCard: SavedPaymentMethod } | { billedByProvider: true } | null;
-    voucherCheckUrl: string;
-    origin: string;
-  },
-) {
-  let startsTrial = trial !== null;
-  if (order.email && trial && "keptCard" in trial) {
-    const started = await startTrial(tx, {
-      customerId,
-      email: order.email,
-      orderId: order.id,
-      currency: order.currency,
-      paymentMethod: trial.keptCard,
-      paidAt: paid.at,
-      origin,
-    });
-    startsTrial = started !== null;
-  }
+export async function completePaidOrder(tx: Database, paidOrder: PaidOrder) {
+  await executePrepared(tx, sql`with ${paidOrderWrite(tx, paidOrder)} select`);
+}
+
+/**
+ * `completePaidOrder` as the parts of a `with` list, done only if the relation `when` has a row:
+ * a card payment's settling, which locks the order and records its payment in earlier parts.
+ */
+function paidOrderWrite(
+  db: Database,
+  { order, customerId, paid, trial, payment, voucherCheckUrl, origin }: PaidOrder,
+  when?: SQL,
+): SQL {
   const email = order.email;
-  // The order is locked, and was "not_paid" under that lock (lockOrderForPayment).
-  await writeOrderStatus(
-    tx,
+  const startTrial =
+    email && trial && "keptCard" in trial
+      ? trialStart(
+          {
+            customerId,
+            email,
+            orderId: order.id,
+            currency: order.currency,
+            paymentMethod: trial.keptCard,
+            paidAt: paid.at,
+            origin,
+          },
+          when,
+        )
+      : null;
+  const membership = { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() };
+  const status = orderStatusWrite(
+    db,
     { id: order.id, status: "not_paid", amount: order.amount },
     {
       to: "paid",
       actor: CUSTOMER_ACTOR,
       note: paid.note,
-      // The voucher's short code and the consent, as the order holds them once paid (ADR 015); the
-      // invoice number is drawn at the commit, and the worker reads it (ADR 028).
+      // The voucher's short code and the consent, as the order holds them once paid (ADR 015), and
+      // the trial if this statement started one; the invoice number is drawn at the commit, and the
+      // worker reads it (ADR 028).
       alongside:
         email === null
           ? undefined
@@ -228,15 +251,29 @@ export async function completePaidOrder(
                   bookingUrl: bookingPageUrl(origin, order.id),
                   origin,
                   paidAt: paid.at.toISOString(),
-                  membership: startsTrial ? { trialEndsAt: trialEndsAt(paid.at).toISOString(), fee: trialFee() } : null,
                 },
                 computed: {
                   voucherShortCode: sql`(select voucher_short_code from ${changed})`,
                   consent: sql`(select consent_wording from ${changed})`,
+                  membership: startTrial
+                    ? sql`(select ${JSON.stringify(membership)}::jsonb from ${startTrial.inserted})`
+                    : trial
+                      ? sql`case when ${trialAvailable(sql`${email.toLowerCase()}::text`)} then ${JSON.stringify(membership)}::jsonb end`
+                      : sql`null::jsonb`,
                 },
+                onlyWith: changed,
               }),
     },
+    when,
   );
+  const parts = [
+    ...(payment
+      ? [sql`${sql.identifier("recorded_payment")} as (${paymentInsert({ orderId: order.id, order, payment })})`]
+      : []),
+    ...(startTrial ? [startTrial.parts] : []),
+    status,
+  ];
+  return sql.join(parts, sql`, `);
 }
 
 /**
@@ -275,38 +312,38 @@ export async function payForOrder(
       idempotencyKey: opened.charge.idempotencyKey,
     });
 
-    return db.transaction(async (tx): Promise<PaymentResult> => {
-      const payment = {
-        provider: gateway.name,
-        providerRef: charge.providerRef,
-        brand: charge.brand,
-        last4: charge.last4,
-        outcome: charge.outcome,
-        createdAt: new Date(),
-      };
-      const [settled] = await settleCharge(tx, {
-        orderId,
-        chargeId: opened.charge.id,
-        amount: order.amount,
-        currency: order.currency,
-        ...payment,
-        createdAt: payment.createdAt.toISOString(),
-      });
-      // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
-      if (settled?.status !== "not_paid") return whyNotPayable(settled);
-      if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
-      // A decline answered to two requests with one key is one payment row.
-      if (!settled.recorded) return { kind: "paid", alreadyPaid: true };
-      await completePaidOrder(tx, {
-        order,
-        customerId: settled.customer_id,
-        paid: paidWith(payment),
-        trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
-        voucherCheckUrl,
-        origin,
-      });
-      return { kind: "paid", alreadyPaid: false };
-    });
+    const payment = {
+      provider: gateway.name,
+      providerRef: charge.providerRef,
+      brand: charge.brand,
+      last4: charge.last4,
+      outcome: charge.outcome,
+      createdAt: new Date(),
+    };
+    const settle = settleCharge({ orderId, chargeId: opened.charge.id, order, payment });
+    const [settled] = await executePrepared<{ status: OrderStatus; customer_id: string; recorded: boolean }>(
+      db,
+      charge.outcome === "succeeded"
+        ? sql`with ${settle.parts}, ${paidOrderWrite(
+            db,
+            {
+              order,
+              customerId: sql`(select customer_id from ${settle.locked})`,
+              paid: paidWith(payment),
+              trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
+              voucherCheckUrl,
+              origin,
+            },
+            settle.recorded,
+          )} ${settle.answer}`
+        : sql`with ${settle.parts} ${settle.answer}`,
+    );
+    // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
+    if (settled?.status !== "not_paid") return whyNotPayable(settled);
+    if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
+    // A payment answered to two requests with one key is one payment row, and pays the order once.
+    if (!settled.recorded) return { kind: "paid", alreadyPaid: true };
+    return { kind: "paid", alreadyPaid: false };
   });
 }
 
@@ -397,28 +434,35 @@ const openCharge = preparedStatement<{ save_card: boolean; charge_id: string | n
 );
 
 /**
- * The third step of `payForOrder` in one statement: locks the order, settles the charge, and records
- * the gateway's answer as a payment row if the order is still "not_paid" (a reference recorded
- * already is not recorded twice). The charge row is locked after the order, as the steps that open it do.
+ * The third step of `payForOrder`, as the parts of a `with` list and the query that answers: locks
+ * the order, settles the charge, and records the gateway's answer as a payment row if the order is
+ * still "not_paid" (a reference recorded already is not recorded twice). The charge row is locked
+ * after the order, as the steps that open it do. A payment that went through completes its order
+ * in the same statement, in parts done only if `recorded` has a row; the statement needs no
+ * transaction of its own, and holds the invoice series only for its own commit (ADR 028).
  */
-const settleCharge = preparedStatement<{ status: OrderStatus; customer_id: string; recorded: boolean }>(
-  "settle_card_charge",
-  sql`
-    with locked as (
-      select ${orders.status}, ${orders.customerId} from ${orders} where ${orders.id} = ${value("orderId")}::uuid for update
+function settleCharge({
+  orderId,
+  chargeId,
+  order,
+  payment,
+}: {
+  orderId: string;
+  chargeId: string;
+  order: Pick<OrderDetails, "amount" | "currency">;
+  payment: PaymentRecord;
+}) {
+  const locked = sql`${sql.identifier("locked")}`;
+  const recorded = sql`${sql.identifier("recorded")}`;
+  const at = sql`${payment.createdAt.toISOString()}::timestamptz`;
+  const parts = sql`${locked} as (
+      select ${orders.status}, ${orders.customerId} from ${orders} where ${orders.id} = ${orderId}::uuid for update
     ), settled as (
-      update ${cardCharges} set settled_at = ${value("createdAt")}::timestamptz from locked where ${cardCharges.id} = ${value("chargeId")}::uuid
-    ), recorded as (
-      insert into ${payments} (order_id, amount, currency, provider, provider_ref, brand, last4, outcome, created_at)
-      select ${value("orderId")}::uuid, ${value("amount")}::integer, ${value("currency")}::text, ${value("provider")}::text,
-        ${value("providerRef")}::text, ${value("brand")}::text, ${value("last4")}::text, ${value("outcome")}::text,
-        ${value("createdAt")}::timestamptz
-      from locked where locked.status = 'not_paid'
-      on conflict (provider_ref) do nothing
-      returning id
-    )
-    select locked.status, locked.customer_id, exists (select from recorded) as recorded from locked`,
-);
+      update ${cardCharges} set settled_at = ${at} from ${locked} where ${cardCharges.id} = ${chargeId}::uuid
+    ), ${recorded} as (${paymentInsert({ orderId, order, payment }, locked)})`;
+  const answer = sql`select ${locked}.status, ${locked}.customer_id, exists (select from ${recorded}) as recorded from ${locked}`;
+  return { parts, locked, recorded, answer };
+}
 
 /**
  * Opens the order's card charge (`openCharge`): whether the gateway should keep the card for a

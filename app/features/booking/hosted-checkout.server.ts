@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hostedPayments, memberships, orders, payments } from "~/db/schema";
-import { mayStartTrial, startTrial } from "~/features/memberships/enrolment.server";
+import { trialAvailable, trialStart } from "~/features/memberships/enrolment.server";
+import { executePrepared } from "~/db/prepared-statement.server";
 import { TRIAL_PLAN, trialEndsAt } from "~/features/memberships/trial-offer";
 import type { Claim } from "~/features/memberships/provider-billing.server";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";
@@ -15,7 +16,6 @@ import {
   countedPayment,
   lockOrderForPayment,
   recordConsent,
-  recordPayment,
   voucherCheckUrlFor,
   type SettledPayment,
 } from "./checkout.server";
@@ -159,13 +159,12 @@ async function recordPaidOrder(
       outcome: "succeeded",
       createdAt: new Date(),
     };
-    await recordPayment(tx, order, record);
-    const startsTrial = Boolean(payment.customerRef && payment.card) && (await mayStartTrial(tx, order.email));
     await completePaidOrder(tx, {
       order,
       customerId: locked.customerId,
       paid: paidWith(record),
-      trial: startsTrial ? { billedByProvider: true } : null,
+      trial: payment.customerRef && payment.card ? { billedByProvider: true } : null,
+      payment: record,
       voucherCheckUrl,
       origin,
     });
@@ -183,13 +182,18 @@ async function recordPaidOrder(
 async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settling) {
   const { customerRef, card } = payment;
   if (payment.status !== "succeeded" || !customerRef || !card || !order.email) return;
-  if (!(await mayStartTrial(db, order.email))) return;
   try {
-    // The trial runs from the payment, as the confirmation e-mail told the member.
+    // The trial runs from the payment, as the confirmation e-mail told the member; none if the address had one.
     const [paid] = await db
       .select({ at: payments.createdAt })
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.outcome, "succeeded")))
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.outcome, "succeeded"),
+          trialAvailable(sql`${order.email.toLowerCase()}::text`),
+        ),
+      )
       .orderBy(desc(payments.createdAt))
       .limit(1);
     if (!paid) return;
@@ -202,25 +206,26 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
       idempotencyKey: `order-subscription:${order.id}`,
       startedBy: { orderId: order.id },
     });
-    const email = order.email;
-    const started = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ customerId: orders.customerId })
-        .from(orders)
-        .where(eq(orders.id, order.id))
-        .for("update");
-      if (!locked) return null;
-      return startTrial(tx, {
-        customerId: locked.customerId,
-        email,
+    // With the order locked, in one statement: an order deleted meanwhile starts nothing.
+    const locked = sql`${sql.identifier("locked")}`;
+    const trial = trialStart(
+      {
+        customerId: sql`(select customer_id from ${locked})`,
+        email: order.email,
         orderId: order.id,
         currency: order.currency,
         paymentMethod: card,
         billing: { subscriptionRef: subscription.ref, customerRef, trialEndsAt: subscription.trialEndsAt },
         paidAt: paid.at,
         origin,
-      });
-    });
+      },
+      locked,
+    );
+    const [started] = await executePrepared(
+      db,
+      sql`with ${locked} as (select ${orders.customerId} from ${orders} where ${orders.id} = ${order.id}::uuid for update),
+        ${trial.parts} select id from ${trial.inserted}`,
+    );
     if (started) return;
     const [ours] = await db
       .select({ id: memberships.id })

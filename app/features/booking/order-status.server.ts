@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { executePrepared } from "~/db/prepared-statement.server";
 import { orderEvents, orders } from "~/db/schema";
@@ -43,39 +43,36 @@ export async function changeOrderStatus(
       .where(eq(orders.id, orderId))
       .for("update");
     if (!order) throw new OrderNotFoundError(`No order ${orderId}`);
-    await writeOrderStatus(tx, { id: orderId, ...order }, change);
+    await executePrepared(tx, sql`with ${orderStatusWrite(tx, { id: orderId, ...order }, change)} select`);
     return { from: order.status, to: change.to };
   });
 }
 
 /**
- * `changeOrderStatus` inside a transaction that has locked the order already and read its status
- * under that lock (a payment's): the transition is checked, the change written, nothing read again.
- *
- * The status, the voucher code and the history row are one statement, the transaction's last:
- * writing "paid" draws the invoice number, whose yearly series stays locked until the transaction
- * ends (ADR 028), so every other payment waits from that statement to the commit.
+ * `changeOrderStatus` as the parts of a `with` list, for a statement that has locked the order and
+ * read its status under that lock (a payment's): the transition is checked, the change written,
+ * nothing read again, and only if the relation `when` has a row. The parts are `changed_order`
+ * (`returning *`), the history row, and what `alongside` adds. Writing "paid" draws the invoice
+ * number at the commit, which holds the yearly series until the transaction ends (ADR 028).
  */
-export async function writeOrderStatus(
-  tx: Database,
+export function orderStatusWrite(
+  db: Database,
   order: { id: string; status: OrderStatus; amount: number },
   { to, actor, note, alongside }: StatusChange,
-) {
+  when?: SQL,
+): SQL {
   if (!orderTransitions(order).includes(to)) throw new OrderTransitionError("An order", order.status, to);
   const changed = sql`${sql.identifier("changed_order")}`;
   // However it gets paid (by card, or by an admin), a paid order has a code to read out at the lane.
-  const write = tx
+  const write = db
     .update(orders)
     .set({ status: to, ...(to === "paid" && { voucherShortCode: voucherShortCodeToGive() }) })
-    .where(eq(orders.id, order.id))
+    .where(when ? and(eq(orders.id, order.id), sql`exists (select from ${when})`) : eq(orders.id, order.id))
     .returning();
   const event = sql`insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, actor_label, note)
     select id, ${order.status}::text, ${to}::text, ${actor.userId}::text, ${actor.label}::text, ${note ?? null}::text
     from ${changed}`;
-  await executePrepared(
-    tx,
-    alongside
-      ? sql`with ${changed} as ${write}, ${sql.identifier("order_event")} as (${event}) ${alongside(changed)}`
-      : sql`with ${changed} as ${write} ${event}`,
-  );
+  return sql`${changed} as ${write}, ${sql.identifier("order_event")} as (${event})${
+    alongside ? sql`, ${sql.identifier("status_alongside")} as (${alongside(changed)})` : sql``
+  }`;
 }

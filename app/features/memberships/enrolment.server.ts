@@ -66,82 +66,85 @@ export async function insertTrial(
   trial: NewTrial,
   alongside?: (membership: SQL, started: { price: number; trialEndsAt: Date }) => SQL,
 ): Promise<{ id: string; price: number; trialEndsAt: Date } | null> {
+  const { parts, inserted, ...started } = trialInsert(trial, { alongside });
+  const [membership] = await executePrepared<{ id: string }>(db, sql`with ${parts} select id from ${inserted}`);
+  return membership ? { id: membership.id, ...started } : null;
+}
+
+/**
+ * `insertTrial` as the parts of a `with` list, for a statement that does more (a card payment's
+ * settling): the trial is inserted only if the relation `when` has a row, and its customer may be
+ * an expression of the statement's earlier parts. `inserted` names the new membership's relation.
+ */
+export function trialInsert(
+  trial: Omit<NewTrial, "customerId"> & { customerId: string | SQL },
+  {
+    when,
+    alongside,
+  }: { when?: SQL; alongside?: (membership: SQL, started: { price: number; trialEndsAt: Date }) => SQL },
+): { parts: SQL; inserted: SQL; price: number; trialEndsAt: Date } {
   const { billing, paymentMethod, startedAt } = trial;
   const price = planFee(trial.plan);
   const trialEndsAt = billing?.trialEndsAt ?? trialEnd(startedAt);
   const inserted = sql`${sql.identifier("new_membership")}`;
-  const insert = db
-    .insert(memberships)
-    .values({
-      customerId: trial.customerId,
-      email: trial.email.toLowerCase(),
-      orderId: trial.orderId,
-      plan: trial.plan,
-      currency: trial.currency,
-      price,
-      status: "trialing",
-      trialEndsAt,
-      billingAnchor: trialEndsAt,
-      currentPeriodStart: startedAt,
-      currentPeriodEnd: trialEndsAt,
-      paymentMethodRef: paymentMethod.ref,
-      cardBrand: paymentMethod.brand,
-      cardLast4: paymentMethod.last4,
-      providerSubscriptionRef: billing?.subscriptionRef,
-      providerCustomerRef: billing?.customerRef,
-      consentWording: trial.checkout?.consentWording,
-      consentedAt: trial.checkout && startedAt,
-      checkoutKey: trial.checkout?.idempotencyKey,
-      createdAt: startedAt,
-    })
-    .onConflictDoNothing({ target: memberships.email })
-    .returning({ id: memberships.id });
+  const time = (at: Date | undefined) => sql`${at?.toISOString() ?? null}::timestamptz`;
+  const text = (value: string | undefined) => sql`${value ?? null}::text`;
+  const insert = sql`insert into ${memberships} (customer_id, email, order_id, plan, currency, price, status,
+      trial_ends_at, billing_anchor, current_period_start, current_period_end, payment_method_ref, card_brand,
+      card_last4, provider_subscription_ref, provider_customer_ref, consent_wording, consented_at, checkout_key, created_at)
+    select ${trial.customerId}::uuid, ${trial.email.toLowerCase()}::text, ${trial.orderId ?? null}::uuid,
+      ${trial.plan}::text, ${trial.currency}::text, ${price}::integer, 'trialing', ${time(trialEndsAt)},
+      ${time(trialEndsAt)}, ${time(startedAt)}, ${time(trialEndsAt)}, ${paymentMethod.ref}::text,
+      ${paymentMethod.brand}::text, ${paymentMethod.last4}::text, ${text(billing?.subscriptionRef)},
+      ${text(billing?.customerRef)}, ${text(trial.checkout?.consentWording)}, ${time(trial.checkout && startedAt)},
+      ${text(trial.checkout?.idempotencyKey)}, ${time(startedAt)}
+    ${when ? sql`where exists (select from ${when})` : sql``}
+    on conflict (email) do nothing
+    returning id`;
   const event = sql`insert into ${membershipEvents} (membership_id, from_status, to_status, plan, actor_user_id, actor_label, note, created_at)
     select id, null, 'trialing', ${trial.plan}::text, ${CUSTOMER_ACTOR.userId}::text, ${CUSTOMER_ACTOR.label}::text,
-      ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}::text, ${startedAt.toISOString()}::timestamptz
+      ${`Essai gratuit de ${MEMBERSHIP_TERMS.trialDays} jours`}::text, ${time(startedAt)}
     from ${inserted}`;
-  const [membership] = await executePrepared<{ id: string }>(
-    db,
-    sql`with ${inserted} as ${insert}, ${sql.identifier("trial_event")} as (${event})${
-      alongside
-        ? sql`, ${sql.identifier("trial_alongside")} as (${alongside(inserted, { price, trialEndsAt })})`
-        : sql``
-    } select id from ${inserted}`,
-  );
-  return membership ? { id: membership.id, price, trialEndsAt } : null;
+  const parts = sql`${inserted} as (${insert}), ${sql.identifier("trial_event")} as (${event})${
+    alongside ? sql`, ${sql.identifier("trial_alongside")} as (${alongside(inserted, { price, trialEndsAt })})` : sql``
+  }`;
+  return { parts, inserted, price, trialEndsAt };
 }
 
+/** A trial a fast track's payment starts: `trialStart`'s input. */
+export type PaidOrderTrial = Omit<NewTrial, "plan" | "startedAt" | "checkout" | "customerId"> & {
+  customerId: string | SQL;
+  orderId: string;
+  paidAt: Date;
+  origin: string;
+};
+
 /**
- * Starts the Medium trial that a first paid fast track includes, in the order's currency, and
- * queues the "trial started" e-mail, in one statement. Call it in the payment's transaction.
- * Returns the new membership's id, or null when the address already had one.
+ * The Medium trial that a first paid fast track includes, in the order's currency, with the "trial
+ * started" e-mail, as the parts of a `with` list (`trialInsert`) for the statement that pays the
+ * order or follows its payment: done only if the relation `when` has a row, and not for an address
+ * that had a membership.
  */
-export async function startTrial(
-  db: Database,
-  {
-    paidAt,
-    origin,
-    ...trial
-  }: Omit<NewTrial, "plan" | "startedAt" | "checkout"> & { orderId: string; paidAt: Date; origin: string },
-): Promise<string | null> {
-  const started = await insertTrial(
-    db,
+export function trialStart({ paidAt, origin, ...trial }: PaidOrderTrial, when?: SQL) {
+  return trialInsert(
     { ...trial, plan: TRIAL_PLAN, startedAt: paidAt },
-    (membership, { price, trialEndsAt }) =>
-      templateMailInsert(trialStartedMailTemplate, {
-        to: trial.email,
-        data: {
+    {
+      when,
+      alongside: (membership, { price, trialEndsAt }) =>
+        templateMailInsert(trialStartedMailTemplate, {
           to: trial.email,
-          planName: siteConfig.pricing[TRIAL_PLAN].name,
-          price,
-          currency: trial.currency,
-          origin,
-          trialEndsAt: trialEndsAt.toISOString(),
-        },
-        onlyWith: membership,
-      }),
+          data: {
+            to: trial.email,
+            planName: siteConfig.pricing[TRIAL_PLAN].name,
+            price,
+            currency: trial.currency,
+            origin,
+            trialEndsAt: trialEndsAt.toISOString(),
+          },
+          onlyWith: membership,
+        }),
+    },
   );
-  return started?.id ?? null;
 }
 
 /**
