@@ -126,6 +126,37 @@ describe(`the confirmation e-mail of a payment, on ${testDatabaseKind()}`, () =>
     });
   });
 
+  it("names the trial in the confirmation of the one payment that started it, when two orders of an address are paid at once", async () => {
+    const booked = await Promise.all(
+      [1, 2].map(() => createBooking(db(), { booking: bookingInput(), currency: "EUR", userId: null })),
+    );
+    const paid = await Promise.all(
+      booked.map(({ orderId }) =>
+        payForOrder(db(), sandboxGateway, { orderId, card, origin, consentedAt: new Date() }),
+      ),
+    );
+    expect(paid).toEqual([
+      { kind: "paid", alreadyPaid: false },
+      { kind: "paid", alreadyPaid: false },
+    ]);
+    const [membership, ...others] = await db().select().from(memberships);
+    expect(others).toEqual([]);
+    const named = await Promise.all(
+      booked.map(async ({ orderId }) => {
+        const [queued] = await confirmationsOf(orderId);
+        return { orderId, membership: (queued!.templateData as { membership: unknown }).membership };
+      }),
+    );
+    expect(named.filter((mail) => mail.membership !== null)).toEqual([
+      {
+        orderId: membership!.orderId,
+        membership: { trialEndsAt: membership!.trialEndsAt.toISOString(), fee: trialFee() },
+      },
+    ]);
+    const trialMails = await db().select().from(outbox).where(eq(outbox.template, "trial-started"));
+    expect(trialMails).toHaveLength(1);
+  });
+
   it("is composed by the worker as the payment's request rendered it: the same subject, text, HTML and files", async () => {
     const orderId = await paidOrder();
     const expected = await renderedInTheRequest(orderId);
