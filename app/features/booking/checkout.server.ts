@@ -67,7 +67,7 @@ export async function countedPayment<T extends SettledPayment>(attempt: () => Pr
 }
 
 /** One attempt to pay, as the payments table records it: never the card number or CVV. */
-export interface PaymentRecord {
+interface PaymentRecord {
   provider: string;
   providerRef: string;
   brand: string;
@@ -87,12 +87,11 @@ type ReadOrder = OrderDetails | null;
  * cannot both go through: the caller goes on only with an order still "not_paid".
  */
 export async function lockOrderForPayment(tx: Database, orderId: string): Promise<Locked> {
-  const [locked] = await tx
-    .select({ status: orders.status, customerId: orders.customerId })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for("update");
-  return locked?.status === "not_paid" ? { customerId: locked.customerId } : whyNotPayable(locked);
+  const [locked] = await executePrepared<{ status: OrderStatus; customer_id: string }>(
+    tx,
+    sql`select ${orders.status}, ${orders.customerId} from ${orders} where ${orders.id} = ${orderId}::uuid for update`,
+  );
+  return locked?.status === "not_paid" ? { customerId: locked.customer_id } : whyNotPayable(locked);
 }
 
 /** Why an order found not "not_paid" cannot be paid, or that it is gone. */
@@ -114,14 +113,15 @@ export async function recordConsent(
   orderId: string,
   { trialFor, at }: { trialFor: string | null; at: Date },
 ): Promise<boolean> {
-  const result = (await db.execute(
+  const [kept] = await executePrepared<{ may: boolean }>(
+    db,
     sql`${keepConsent({
       orderId: sql`${orderId}::uuid`,
       email: sql`${trialFor?.toLowerCase() ?? null}::text`,
       at: sql`${at.toISOString()}::timestamptz`,
     })} returning trial.may`,
-  )) as { rows: Array<{ may: boolean }> };
-  return result.rows[0]?.may ?? false;
+  );
+  return kept?.may ?? false;
 }
 
 /**
@@ -134,28 +134,6 @@ const keepConsent = ({ orderId, email, at }: { orderId: SQL; email: SQL; at: SQL
     consented_at = ${at}
   from (select ${trialAvailable(email)} as may) as trial
   where ${orders.id} = ${orderId}`;
-
-/**
- * The insert that records an attempt as a payment row, for a `with` list: not twice for one
- * gateway reference (the same answer twice), and, given `locked` (the order as a statement's
- * earlier part locked it), only while that order is "not_paid". Returns the new row's id.
- */
-function paymentInsert(
-  {
-    orderId,
-    order,
-    payment,
-  }: { orderId: string; order: Pick<OrderDetails, "amount" | "currency">; payment: PaymentRecord },
-  locked?: SQL,
-): SQL {
-  return sql`insert into ${payments} (order_id, amount, currency, provider, provider_ref, brand, last4, outcome, created_at)
-    select ${orderId}::uuid, ${order.amount}::integer, ${order.currency}::text, ${payment.provider}::text,
-      ${payment.providerRef}::text, ${payment.brand}::text, ${payment.last4}::text, ${payment.outcome}::text,
-      ${payment.createdAt.toISOString()}::timestamptz
-    ${locked ? sql`from ${locked} where ${locked}.status = 'not_paid'` : sql``}
-    on conflict (provider_ref) do nothing
-    returning id`;
-}
 
 /**
  * What the voucher's QR code holds, signed before any money moves, so that a problem here (no
@@ -177,8 +155,6 @@ interface PaidOrder {
    * sandbox), or billed by the provider once this transaction is committed; none at all.
    */
   trial: { keptCard: SavedPaymentMethod } | { billedByProvider: true } | null;
-  /** The payment row to write with it, when the statement has not written it in an earlier part. */
-  payment?: PaymentRecord;
   voucherCheckUrl: string;
   origin: string;
 }
@@ -191,7 +167,7 @@ interface PaidOrder {
  * holds, for the outbox worker to compose, all in one statement. Turning paid draws the invoice
  * number at the commit, which holds every other payment until then (ADR 028).
  */
-export async function completePaidOrder(tx: Database, paidOrder: PaidOrder) {
+async function completePaidOrder(tx: Database, paidOrder: PaidOrder) {
   await executePrepared(tx, sql`with ${paidOrderWrite(tx, paidOrder)} select`);
 }
 
@@ -201,7 +177,7 @@ export async function completePaidOrder(tx: Database, paidOrder: PaidOrder) {
  */
 function paidOrderWrite(
   db: Database,
-  { order, customerId, paid, trial, payment, voucherCheckUrl, origin }: PaidOrder,
+  { order, customerId, paid, trial, voucherCheckUrl, origin }: PaidOrder,
   when?: SQL,
 ): SQL {
   const email = order.email;
@@ -266,14 +242,7 @@ function paidOrderWrite(
     },
     when,
   );
-  const parts = [
-    ...(payment
-      ? [sql`${sql.identifier("recorded_payment")} as (${paymentInsert({ orderId: order.id, order, payment })})`]
-      : []),
-    ...(startTrial ? [startTrial.parts] : []),
-    status,
-  ];
-  return sql.join(parts, sql`, `);
+  return startTrial ? sql`${startTrial.parts}, ${status}` : status;
 }
 
 /**
@@ -320,30 +289,21 @@ export async function payForOrder(
       outcome: charge.outcome,
       createdAt: new Date(),
     };
-    const settle = settleCharge({ orderId, chargeId: opened.charge.id, order, payment });
-    const [settled] = await executePrepared<{ status: OrderStatus; customer_id: string; recorded: boolean }>(
-      db,
-      charge.outcome === "succeeded"
-        ? sql`with ${settle.parts}, ${paidOrderWrite(
-            db,
-            {
-              order,
-              customerId: sql`(select customer_id from ${settle.locked})`,
-              paid: paidWith(payment),
-              trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
-              voucherCheckUrl,
-              origin,
-            },
-            settle.recorded,
-          )} ${settle.answer}`
-        : sql`with ${settle.parts} ${settle.answer}`,
-    );
-    // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
-    if (settled?.status !== "not_paid") return whyNotPayable(settled);
-    if (charge.outcome !== "succeeded") return { kind: "declined", message: charge.message };
-    // A payment answered to two requests with one key is one payment row, and pays the order once.
-    if (!settled.recorded) return { kind: "paid", alreadyPaid: true };
-    return { kind: "paid", alreadyPaid: false };
+    return settlePayment(db, {
+      order,
+      chargeId: opened.charge.id,
+      payment,
+      outcome:
+        charge.outcome === "succeeded"
+          ? {
+              completes: {
+                trial: charge.paymentMethod ? { keptCard: charge.paymentMethod } : null,
+                voucherCheckUrl,
+                origin,
+              },
+            }
+          : { declined: charge.message },
+    });
   });
 }
 
@@ -393,7 +353,7 @@ export function isFreeBooking(order: Pick<OrderDetails, "amount" | "freeAccesses
 }
 
 /** What the order's history says of a payment: the card and the gateway's reference. */
-export function paidWith(payment: PaymentRecord): { at: Date; note: string } {
+function paidWith(payment: PaymentRecord): { at: Date; note: string } {
   return {
     at: payment.createdAt,
     note: `${payment.brand} ending ${payment.last4}, ${payment.provider} ${payment.providerRef}`,
@@ -434,34 +394,69 @@ const openCharge = preparedStatement<{ save_card: boolean; charge_id: string | n
 );
 
 /**
- * The third step of `payForOrder`, as the parts of a `with` list and the query that answers: locks
- * the order, settles the charge, and records the gateway's answer as a payment row if the order is
- * still "not_paid" (a reference recorded already is not recorded twice). The charge row is locked
- * after the order, as the steps that open it do. A payment that went through completes its order
- * in the same statement, in parts done only if `recorded` has a row; the statement needs no
- * transaction of its own, and holds the invoice series only for its own commit (ADR 028).
+ * Records what a gateway answered about an order's payment, in one statement without a transaction
+ * of its own: locks the order, settles the sandbox's card charge (`chargeId`, when there is one),
+ * and writes the answer as a payment row if the order is still "not_paid" (a reference recorded
+ * already is not recorded twice). The charge row is locked after the order, as the steps that open
+ * it do. A payment that went through (`completes`) completes its order in the same statement, in
+ * parts done only if the payment row was written; the statement holds the invoice series only for
+ * its own commit (ADR 028). A second answer to the same key, or an order found paid under the lock,
+ * changes nothing more.
  */
-function settleCharge({
-  orderId,
-  chargeId,
-  order,
-  payment,
-}: {
-  orderId: string;
-  chargeId: string;
-  order: Pick<OrderDetails, "amount" | "currency">;
-  payment: PaymentRecord;
-}) {
+export async function settlePayment(
+  db: Database,
+  {
+    order,
+    chargeId,
+    payment,
+    outcome,
+  }: {
+    order: OrderDetails;
+    chargeId?: string;
+    payment: PaymentRecord;
+    outcome: { completes: Omit<PaidOrder, "order" | "customerId" | "paid"> } | { declined: string };
+  },
+): Promise<PaymentResult> {
   const locked = sql`${sql.identifier("locked")}`;
   const recorded = sql`${sql.identifier("recorded")}`;
   const at = sql`${payment.createdAt.toISOString()}::timestamptz`;
-  const parts = sql`${locked} as (
-      select ${orders.status}, ${orders.customerId} from ${orders} where ${orders.id} = ${orderId}::uuid for update
-    ), settled as (
+  const settling = chargeId
+    ? sql`, settled as (
       update ${cardCharges} set settled_at = ${at} from ${locked} where ${cardCharges.id} = ${chargeId}::uuid
-    ), ${recorded} as (${paymentInsert({ orderId, order, payment }, locked)})`;
-  const answer = sql`select ${locked}.status, ${locked}.customer_id, exists (select from ${recorded}) as recorded from ${locked}`;
-  return { parts, locked, recorded, answer };
+    )`
+    : sql``;
+  const completed =
+    "completes" in outcome
+      ? sql`, ${paidOrderWrite(
+          db,
+          {
+            ...outcome.completes,
+            order,
+            customerId: sql`(select customer_id from ${locked})`,
+            paid: paidWith(payment),
+          },
+          recorded,
+        )}`
+      : sql``;
+  const [settled] = await executePrepared<{ status: OrderStatus; recorded: boolean }>(
+    db,
+    sql`with ${locked} as (
+      select ${orders.status}, ${orders.customerId} from ${orders} where ${orders.id} = ${order.id}::uuid for update
+    )${settling}, ${recorded} as (
+      insert into ${payments} (order_id, amount, currency, provider, provider_ref, brand, last4, outcome, created_at)
+      select ${order.id}::uuid, ${order.amount}::integer, ${order.currency}::text, ${payment.provider}::text,
+        ${payment.providerRef}::text, ${payment.brand}::text, ${payment.last4}::text, ${payment.outcome}::text, ${at}
+      from ${locked} where ${locked}.status = 'not_paid'
+      on conflict (provider_ref) do nothing
+      returning id
+    )${completed}
+    select ${locked}.status, exists (select from ${recorded}) as recorded from ${locked}`,
+  );
+  // Paid meanwhile by a request that sent the same key, so the same answer: recorded by it.
+  if (settled?.status !== "not_paid") return whyNotPayable(settled);
+  if ("declined" in outcome) return { kind: "declined", message: outcome.declined };
+  // A payment answered to two requests with one key is one payment row, and pays the order once.
+  return { kind: "paid", alreadyPaid: !settled.recorded };
 }
 
 /**

@@ -2,20 +2,19 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hostedPayments, memberships, orders, payments } from "~/db/schema";
 import { trialAvailable, trialStart } from "~/features/memberships/enrolment.server";
-import { executePrepared } from "~/db/prepared-statement.server";
+import { executePrepared, onEachDatabase } from "~/db/prepared-statement.server";
 import { TRIAL_PLAN, trialEndsAt } from "~/features/memberships/trial-offer";
 import type { Claim } from "~/features/memberships/provider-billing.server";
 import type { HostedCardGateway, HostedPayment } from "~/features/payments/gateway";
 import { PAYMENT_NOT_MADE } from "~/features/payments/payment-answers";
 import { logger } from "~/logger.server";
 import {
-  completePaidOrder,
   FREE_BOOKING,
   isFreeBooking,
-  paidWith,
   countedPayment,
   lockOrderForPayment,
   recordConsent,
+  settlePayment,
   voucherCheckUrlFor,
   type SettledPayment,
 } from "./checkout.server";
@@ -44,7 +43,7 @@ export async function openOrderPayment(
   // The first paid fast track of an address keeps its card, for the membership it starts.
   const keepCard = await recordConsent(db, orderId, { trialFor: order.email, at: consentedAt });
 
-  const [known] = await db.select().from(hostedPayments).where(eq(hostedPayments.orderId, orderId));
+  const [known] = await hostedPaymentOf.order(db).execute({ key: orderId });
   if (known) {
     const payment = await gateway.readPayment(known.ref);
     if (payment.status === "needs-card" || payment.status === "needs-action") {
@@ -64,15 +63,19 @@ export async function openOrderPayment(
         saveCardFor: { email: order.email, plan: TRIAL_PLAN, idempotencyKey: `order-customer:${orderId}` },
       }),
   });
-  await db
-    .insert(hostedPayments)
-    .values({ orderId, provider: gateway.name, ref: opened.ref, customerRef: opened.customerRef })
-    .onConflictDoUpdate({
-      target: hostedPayments.orderId,
-      set: { ref: opened.ref, customerRef: opened.customerRef },
-      // Two visitors racing for a first payment got the same one: the row stays as it is.
-      setWhere: sql`${hostedPayments.ref} <> ${opened.ref}`,
-    });
+  await executePrepared(
+    db,
+    db
+      .insert(hostedPayments)
+      .values({ orderId, provider: gateway.name, ref: opened.ref, customerRef: opened.customerRef })
+      .onConflictDoUpdate({
+        target: hostedPayments.orderId,
+        set: { ref: opened.ref, customerRef: opened.customerRef },
+        // Two visitors racing for a first payment got the same one: the row stays as it is.
+        setWhere: sql`${hostedPayments.ref} <> ${opened.ref}`,
+      })
+      .getSQL(),
+  );
   return { kind: "open", clientSecret: opened.clientSecret };
 }
 
@@ -95,10 +98,9 @@ export async function settleOrderPayment(
     claim?: Claim;
   },
 ): Promise<SettledPayment> {
-  const [known] = await db
-    .select()
-    .from(hostedPayments)
-    .where("orderId" in by ? eq(hostedPayments.orderId, by.orderId) : eq(hostedPayments.ref, by.ref));
+  const [known] = await ("orderId" in by
+    ? hostedPaymentOf.order(db).execute({ key: by.orderId })
+    : hostedPaymentOf.ref(db).execute({ key: by.ref }));
   if (!known) return { kind: "not-found" };
   const order = await findOrder(db, known.orderId);
   if (!order) return { kind: "not-found" };
@@ -106,6 +108,24 @@ export async function settleOrderPayment(
     settle({ db, gateway, order, payment: await gateway.readPayment(known.ref), origin }, claim),
   );
 }
+
+/** The order's payment at the provider, by order or by the provider's reference: read at every opening and settling. */
+const hostedPaymentOf = {
+  order: onEachDatabase((db) =>
+    db
+      .select({ orderId: hostedPayments.orderId, ref: hostedPayments.ref })
+      .from(hostedPayments)
+      .where(eq(hostedPayments.orderId, sql.placeholder("key")))
+      .prepare("hosted_payment_of_order"),
+  ),
+  ref: onEachDatabase((db) =>
+    db
+      .select({ orderId: hostedPayments.orderId, ref: hostedPayments.ref })
+      .from(hostedPayments)
+      .where(eq(hostedPayments.ref, sql.placeholder("key")))
+      .prepare("hosted_payment_of_ref"),
+  ),
+};
 
 /** An order's payment being settled: the order, what the provider says of its payment, and where. */
 interface Settling {
@@ -140,35 +160,39 @@ async function settle(settling: Settling, claim?: Claim): Promise<SettledPayment
   return result;
 }
 
-/** The order turns paid, with its payment row and confirmation e-mail, all or nothing. */
+/**
+ * The order turns paid, with its payment row and confirmation e-mail, all or nothing: in one
+ * statement (`settlePayment`), or, given a claim, in a transaction that runs it first.
+ */
 async function recordPaidOrder(
   { db, gateway, order, payment, origin }: Settling,
   claim?: Claim,
 ): Promise<SettledPayment> {
   const card = payment.card ?? { brand: "Card", last4: "????" };
-  const voucherCheckUrl = voucherCheckUrlFor(order.id, origin);
-  return db.transaction(async (tx): Promise<SettledPayment> => {
-    const locked = await lockOrderForPayment(tx, order.id);
-    if ("kind" in locked) return locked;
-    if (claim && !(await claim(tx))) return { kind: "paid", alreadyPaid: true };
-    const record = {
+  const settling = {
+    order,
+    payment: {
       provider: gateway.name,
       providerRef: payment.ref,
       brand: card.brand,
       last4: card.last4,
       outcome: "succeeded",
       createdAt: new Date(),
-    };
-    await completePaidOrder(tx, {
-      order,
-      customerId: locked.customerId,
-      paid: paidWith(record),
-      trial: payment.customerRef && payment.card ? { billedByProvider: true } : null,
-      payment: record,
-      voucherCheckUrl,
-      origin,
-    });
-    return { kind: "paid", alreadyPaid: false };
+    },
+    outcome: {
+      completes: {
+        trial: payment.customerRef && payment.card ? { billedByProvider: true as const } : null,
+        voucherCheckUrl: voucherCheckUrlFor(order.id, origin),
+        origin,
+      },
+    },
+  };
+  if (!claim) return settlePayment(db, settling);
+  return db.transaction(async (tx): Promise<SettledPayment> => {
+    const locked = await lockOrderForPayment(tx, order.id);
+    if ("kind" in locked) return locked;
+    if (!(await claim(tx))) return { kind: "paid", alreadyPaid: true };
+    return settlePayment(tx, settling);
   });
 }
 
@@ -184,25 +208,30 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
   if (payment.status !== "succeeded" || !customerRef || !card || !order.email) return;
   try {
     // The trial runs from the payment, as the confirmation e-mail told the member; none if the address had one.
-    const [paid] = await db
-      .select({ at: payments.createdAt })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, order.id),
-          eq(payments.outcome, "succeeded"),
-          trialAvailable(sql`${order.email.toLowerCase()}::text`),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
+    const [paid] = await executePrepared<{ created_at: string }>(
+      db,
+      db
+        .select({ at: payments.createdAt })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.outcome, "succeeded"),
+            trialAvailable(sql`${order.email.toLowerCase()}::text`),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1)
+        .getSQL(),
+    );
     if (!paid) return;
+    const paidAt = new Date(paid.created_at);
     const subscription = await gateway.subscribe({
       customerRef,
       paymentMethodRef: card.ref,
       plan: TRIAL_PLAN,
       currency: order.currency,
-      trialEndsAt: trialEndsAt(paid.at),
+      trialEndsAt: trialEndsAt(paidAt),
       idempotencyKey: `order-subscription:${order.id}`,
       startedBy: { orderId: order.id },
     });
@@ -216,7 +245,7 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
         currency: order.currency,
         paymentMethod: card,
         billing: { subscriptionRef: subscription.ref, customerRef, trialEndsAt: subscription.trialEndsAt },
-        paidAt: paid.at,
+        paidAt,
         origin,
       },
       locked,

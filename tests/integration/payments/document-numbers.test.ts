@@ -11,6 +11,7 @@ import { SYSTEM_ACTOR } from "~/lib/actor";
 import { sandboxGateway } from "~/features/payments/sandbox-gateway.server";
 import { book, membershipOf, payByCard } from "../../support/integration/personal-data-fixtures";
 import { installedTestDatabase } from "../../support/integration/installed-database";
+import { waitingForTheSeries } from "../../support/integration/series-wait";
 import { testDatabaseKind } from "../../support/test-database";
 
 const db = installedTestDatabase();
@@ -43,32 +44,12 @@ describe(`invoice and credit-note numbers, on ${testDatabaseKind()}`, () => {
     expect(sequences.at(-1)! - sequences[0]!).toBe(19);
   });
 
-  /** What the statement that waits for the invoice series runs, while `pay` pays with the series locked. */
-  async function waitingForTheSeries(pay: () => Promise<unknown>) {
-    let waiting: string | undefined;
-    let paying: Promise<unknown> | undefined;
-    await db().transaction(async (holder) => {
-      await holder.execute(sql`lock table ${documentNumberSeries} in exclusive mode`);
-      paying = pay();
-      // Read outside this transaction, which would see the activity as it was at its first read.
-      for (let tries = 0; !waiting && tries < 200; tries++) {
-        const { rows } = (await db().execute(
-          sql`select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { query: string }[] };
-        waiting = rows[0]?.query;
-        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    });
-    await paying;
-    return waiting;
-  }
-
   it.runIf(testDatabaseKind() === "postgres")(
     "draws a card payment's number in the one statement that settles it, and the confirmation reads the number when composed",
     async () => {
       const email = "series.wait@example.com";
       const order = await book(db(), { email });
-      const waiting = await waitingForTheSeries(() => payByCard(db(), order.id, "paid"));
+      const waiting = await waitingForTheSeries(db(), () => payByCard(db(), order.id, "paid"));
       // The settling statement, run on its own: no transaction around it to hold the series longer.
       expect(waiting).toMatch(/^with "locked" as/);
       const [paid] = await db()
@@ -91,7 +72,7 @@ describe(`invoice and credit-note numbers, on ${testDatabaseKind()}`, () => {
     "draws the number of an order paid in a transaction of several statements at its commit: the series is held by the commit alone",
     async () => {
       const order = await book(db());
-      const waiting = await waitingForTheSeries(() =>
+      const waiting = await waitingForTheSeries(db(), () =>
         changeOrderStatus(db(), { orderId: order.id, to: "paid", actor: SYSTEM_ACTOR }),
       );
       expect(waiting).toMatch(/^commit$/i);

@@ -43,10 +43,11 @@ import { followUpGatewayWork } from "../../../server/gateway-follow-up";
 import { bookingInput, emptyBookingTables } from "../../support/integration/booking-helpers";
 import { createSignedInAccount } from "../../support/integration/requests";
 import { rowLockIsFree } from "../../support/integration/row-lock";
+import { waitingForTheSeries } from "../../support/integration/series-wait";
 import { startFakeStripe, type FakeStripe } from "../../support/stripe/fake-stripe";
 import { billingCycleDate } from "../../support/stripe/fake-stripe-state";
 import { stripeBrowser } from "../../support/stripe/stripe-browser";
-import { openTestDatabase, type TestDatabase } from "../../support/test-database";
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from "../../support/test-database";
 
 const origin = "https://site.test";
 const ADMIN: Actor = { userId: null, label: "admin@example.org" };
@@ -207,6 +208,26 @@ describe("a fast track paid through Stripe", () => {
     expect(subscription.items.data[0]!.price.lookup_key).toBe("medium_eur_quarterly");
     expect(subscription.trial_end! * 1000).toBe(membership.trialEndsAt.getTime());
   });
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "settles the payer's return in one statement, the only one that waits for the invoice series",
+    async () => {
+      const orderId = await book("cleo@example.com");
+      expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
+      let settled: Awaited<ReturnType<typeof settle>> | undefined;
+      const waiting = await waitingForTheSeries(db(), async () => (settled = await settle(orderId)));
+      // The settling statement, run on its own: no transaction around it to hold the series longer.
+      expect(waiting).toMatch(/^with "locked" as/);
+      expect(settled).toEqual({ kind: "paid", alreadyPaid: false });
+      const [paid] = await db()
+        .select({ status: orders.status, invoiceNumber: orders.invoiceNumber })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      expect(paid).toMatchObject({ status: "paid", invoiceNumber: expect.stringMatching(/^\d{4}-\d{6}$/) });
+      expect(await db().select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+      expect(await membershipOf("cleo@example.com")).toMatchObject({ status: "trialing" });
+    },
+  );
 
   it("is paid by the webhook alone when the card holder never comes back", async () => {
     const orderId = await book("ben@example.com");
