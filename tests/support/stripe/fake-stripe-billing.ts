@@ -536,7 +536,7 @@ export abstract class BillingState extends PaymentsState {
   }
 
   protected paymentOf(invoice: Invoice) {
-    return this.all("invoice_payment").find((payment) => payment.invoice === invoice.id);
+    return this.paymentsOf(invoice.id)[0];
   }
 
   /** Charges the invoice's payment intent on the given card, or the subscription's or customer's default one. */
@@ -617,7 +617,7 @@ export abstract class BillingState extends PaymentsState {
 
   listInvoicePayments(params: FormParams) {
     const invoice = readText(params, "invoice");
-    const payments = this.all("invoice_payment").filter((payment) => !invoice || payment.invoice === invoice);
+    const payments = invoice ? this.paymentsOf(invoice) : this.all("invoice_payment");
     return this.list("/v1/invoice_payments", payments, params);
   }
 

@@ -1,6 +1,7 @@
 import {
   type ApiList,
   type CardState,
+  type InvoicePayment,
   type Kind,
   NAMES,
   type Resources,
@@ -22,6 +23,9 @@ export abstract class StripeStore {
   /** Set by the server around each API call, for the events it causes. */
   request: { id: string; idempotencyKey: string | null } | undefined;
   protected readonly objects = new Map<string, StripeObject>();
+  /** The same objects by kind, in the order made, and each invoice's payments by id: lists read only their own. */
+  private readonly kinds = new Map<string, Map<string, StripeObject>>();
+  private readonly invoicePayments = new Map<string, string[]>();
   protected readonly cards = new Map<string, CardState>();
   protected readonly invoiceOfIntent = new Map<string, string>();
   protected readonly trialWarned = new Set<string>();
@@ -64,7 +68,7 @@ export abstract class StripeStore {
   /** Fields Stripe leaves out unless they are asked for with `expand`. */
   protected includable(record: Record<string, unknown>, key: string) {
     if (record.object !== "invoice" || typeof record.id !== "string") return undefined;
-    const payments = this.all("invoice_payment").filter((payment) => payment.invoice === record.id);
+    const payments = this.paymentsOf(record.id);
     if (key === "payments") return this.list("/v1/invoice_payments", payments, {});
     const intentId = payments[0]?.payment.payment_intent;
     const intent = intentId ? this.get("payment_intent", intentId) : undefined;
@@ -77,11 +81,23 @@ export abstract class StripeStore {
   }
 
   protected all<K extends Kind>(kind: K) {
-    return [...this.objects.values()].filter((item) => item.object === kind) as Resources[K][];
+    return [...(this.kinds.get(kind)?.values() ?? [])] as Resources[K][];
+  }
+
+  /** An invoice's payments, oldest first. */
+  protected paymentsOf(invoiceId: string) {
+    return (this.invoicePayments.get(invoiceId) ?? []).map((id) => this.get("invoice_payment", id));
   }
 
   protected put<T extends StripeObject>(item: T) {
+    if (item.object === "invoice_payment" && !this.objects.has(item.id)) {
+      const { invoice } = item as unknown as InvoicePayment;
+      this.invoicePayments.set(invoice, [...(this.invoicePayments.get(invoice) ?? []), item.id]);
+    }
     this.objects.set(item.id, item);
+    let ofKind = this.kinds.get(item.object);
+    if (!ofKind) this.kinds.set(item.object, (ofKind = new Map()));
+    ofKind.set(item.id, item);
     return item;
   }
 
