@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { hostedPayments, memberships, orders, payments } from "~/db/schema";
+import { customers, hostedPayments, memberships, orders, payments } from "~/db/schema";
 import { trialAvailable, trialStart } from "~/features/memberships/enrolment.server";
 import { executePrepared, onEachDatabase } from "~/db/prepared-statement.server";
 import { TRIAL_PLAN, trialEndsAt } from "~/features/memberships/trial-offer";
@@ -20,7 +20,8 @@ import {
 } from "./checkout.server";
 import { isPaidStatus } from "./order-status";
 import type { OrderDetails } from "./order-details";
-import { findOrder } from "./orders.server";
+import { orderDetailsColumns } from "./orders.server";
+import { isUuid } from "~/lib/uuid";
 
 export type OpenOrderPayment = { kind: "open"; clientSecret: string } | SettledPayment;
 
@@ -34,8 +35,9 @@ export async function openOrderPayment(
   gateway: HostedCardGateway,
   { orderId, origin, consentedAt }: { orderId: string; origin: string; consentedAt: Date },
 ): Promise<OpenOrderPayment> {
-  const order = await findOrder(db, orderId);
-  if (!order) return { kind: "not-found" };
+  const [found] = isUuid(orderId) ? await orderPaying.byOrder(db).execute({ key: orderId }) : [];
+  if (!found) return { kind: "not-found" };
+  const { ref: knownRef, ...order } = found;
   if (isPaidStatus(order.status)) return { kind: "paid", alreadyPaid: true };
   if (order.status !== "not_paid") return { kind: "not-payable", status: order.status };
   // Nothing to charge: the page confirms it without the provider (confirmFreeBooking).
@@ -43,9 +45,8 @@ export async function openOrderPayment(
   // The first paid fast track of an address keeps its card, for the membership it starts.
   const keepCard = await recordConsent(db, orderId, { trialFor: order.email, at: consentedAt });
 
-  const [known] = await hostedPaymentOf.order(db).execute({ key: orderId });
-  if (known) {
-    const payment = await gateway.readPayment(known.ref);
+  if (knownRef) {
+    const payment = await gateway.readPayment(knownRef);
     if (payment.status === "needs-card" || payment.status === "needs-action") {
       return { kind: "open", clientSecret: payment.clientSecret };
     }
@@ -57,7 +58,7 @@ export async function openOrderPayment(
     orderId,
     amount: order.amount,
     currency: order.currency,
-    idempotencyKey: known ? `order-payment:${orderId}:after:${known.ref}` : `order-payment:${orderId}`,
+    idempotencyKey: knownRef ? `order-payment:${orderId}:after:${knownRef}` : `order-payment:${orderId}`,
     ...(keepCard &&
       order.email && {
         saveCardFor: { email: order.email, plan: TRIAL_PLAN, idempotencyKey: `order-customer:${orderId}` },
@@ -98,34 +99,43 @@ export async function settleOrderPayment(
     claim?: Claim;
   },
 ): Promise<SettledPayment> {
-  const [known] = await ("orderId" in by
-    ? hostedPaymentOf.order(db).execute({ key: by.orderId })
-    : hostedPaymentOf.ref(db).execute({ key: by.ref }));
-  if (!known) return { kind: "not-found" };
-  const order = await findOrder(db, known.orderId);
-  if (!order) return { kind: "not-found" };
+  const [found] =
+    "ref" in by
+      ? await orderPaying.byRef(db).execute({ key: by.ref })
+      : isUuid(by.orderId)
+        ? await orderPaying.byOrder(db).execute({ key: by.orderId })
+        : [];
+  if (!found?.ref) return { kind: "not-found" };
+  const { ref, ...order } = found;
   return countedPayment(async () =>
-    settle({ db, gateway, order, payment: await gateway.readPayment(known.ref), origin }, claim),
+    settle({ db, gateway, order, payment: await gateway.readPayment(ref), origin }, claim),
   );
 }
 
-/** The order's payment at the provider, by order or by the provider's reference: read at every opening and settling. */
-const hostedPaymentOf = {
-  order: onEachDatabase((db) =>
-    db
-      .select({ orderId: hostedPayments.orderId, ref: hostedPayments.ref })
-      .from(hostedPayments)
-      .where(eq(hostedPayments.orderId, sql.placeholder("key")))
-      .prepare("hosted_payment_of_order"),
+/**
+ * An order as `findOrder` reads it, with the reference of its payment at the provider if it has
+ * one (`ref`), found by the order or by that reference: read once at every opening and settling.
+ */
+const orderPaying = {
+  byOrder: onEachDatabase((db) =>
+    orderWithItsPayment(db)
+      .where(eq(orders.id, sql.placeholder("key")))
+      .prepare("order_paying_by_order"),
   ),
-  ref: onEachDatabase((db) =>
-    db
-      .select({ orderId: hostedPayments.orderId, ref: hostedPayments.ref })
-      .from(hostedPayments)
+  byRef: onEachDatabase((db) =>
+    orderWithItsPayment(db)
       .where(eq(hostedPayments.ref, sql.placeholder("key")))
-      .prepare("hosted_payment_of_ref"),
+      .prepare("order_paying_by_ref"),
   ),
 };
+
+function orderWithItsPayment(db: Database) {
+  return db
+    .select({ ...orderDetailsColumns, ref: hostedPayments.ref })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(hostedPayments, eq(hostedPayments.orderId, orders.id));
+}
 
 /** An order's payment being settled: the order, what the provider says of its payment, and where. */
 interface Settling {

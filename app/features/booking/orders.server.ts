@@ -251,24 +251,27 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderDet
   return row ?? null;
 }
 
+/** The columns `findOrder` reads: an order with its customer's name and address. */
+export const orderDetailsColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  amount: orders.amount,
+  currency: orders.currency,
+  status: orders.status,
+  airport: orders.airport,
+  flightDate: orders.flightDate,
+  adults: orders.adults,
+  children: orders.children,
+  freeAccesses: orders.freeAccesses,
+  customerName: customers.fullName,
+  email: customers.email,
+  voucherShortCode: orders.voucherShortCode,
+};
+
 /** `findOrder`'s statement, prepared once per database (every payment and order page reads it). */
 const findOrderQuery = onEachDatabase((db) =>
   db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      amount: orders.amount,
-      currency: orders.currency,
-      status: orders.status,
-      airport: orders.airport,
-      flightDate: orders.flightDate,
-      adults: orders.adults,
-      children: orders.children,
-      freeAccesses: orders.freeAccesses,
-      customerName: customers.fullName,
-      email: customers.email,
-      voucherShortCode: orders.voucherShortCode,
-    })
+    .select(orderDetailsColumns)
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, sql.placeholder("orderId")))

@@ -229,6 +229,18 @@ describe("a fast track paid through Stripe", () => {
     },
   );
 
+  it("answers an order id that is no uuid as not found, at the opening and at the settling", async () => {
+    for (const orderId of ["not-an-order", "1' or '1'='1"]) {
+      expect(await openOrderPayment(db(), gateway, { orderId, origin, consentedAt: new Date() })).toEqual({
+        kind: "not-found",
+      });
+      expect(await settle(orderId)).toEqual({ kind: "not-found" });
+    }
+    expect(await settleOrderPayment(db(), gateway, { by: { ref: "pi_unknown" }, origin })).toEqual({
+      kind: "not-found",
+    });
+  });
+
   it("is paid by the webhook alone when the card holder never comes back", async () => {
     const orderId = await book("ben@example.com");
     expect(await browser.confirm(await open(orderId), VISA)).toEqual({ status: "succeeded" });
