@@ -207,6 +207,26 @@ async function recordPaidOrder(
 }
 
 /**
+ * When the order's latest successful payment was made, if its address may still start a trial
+ * (`trialAvailable`): the time a provider's subscription starts the trial from.
+ */
+const trialPaymentOf = onEachDatabase((db) =>
+  db
+    .select({ at: payments.createdAt })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, sql.placeholder("orderId")),
+        eq(payments.outcome, "succeeded"),
+        trialAvailable(sql`${sql.placeholder("email")}::text`),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+    .prepare("trial_payment_of_order"),
+);
+
+/**
  * The membership a first paid fast track starts, billed by the provider on the card the payment
  * kept. It comes after the order is paid, so that a provider that fails here can never leave
  * money taken without its booking; every later settling of the order (the return, the webhook)
@@ -218,30 +238,14 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
   if (payment.status !== "succeeded" || !customerRef || !card || !order.email) return;
   try {
     // The trial runs from the payment, as the confirmation e-mail told the member; none if the address had one.
-    const [paid] = await executePrepared<{ created_at: string }>(
-      db,
-      db
-        .select({ at: payments.createdAt })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.outcome, "succeeded"),
-            trialAvailable(sql`${order.email.toLowerCase()}::text`),
-          ),
-        )
-        .orderBy(desc(payments.createdAt))
-        .limit(1)
-        .getSQL(),
-    );
+    const [paid] = await trialPaymentOf(db).execute({ orderId: order.id, email: order.email.toLowerCase() });
     if (!paid) return;
-    const paidAt = new Date(paid.created_at);
     const subscription = await gateway.subscribe({
       customerRef,
       paymentMethodRef: card.ref,
       plan: TRIAL_PLAN,
       currency: order.currency,
-      trialEndsAt: trialEndsAt(paidAt),
+      trialEndsAt: trialEndsAt(paid.at),
       idempotencyKey: `order-subscription:${order.id}`,
       startedBy: { orderId: order.id },
     });
@@ -255,7 +259,7 @@ async function startTrialIfFirst({ db, gateway, order, payment, origin }: Settli
         currency: order.currency,
         paymentMethod: card,
         billing: { subscriptionRef: subscription.ref, customerRef, trialEndsAt: subscription.trialEndsAt },
-        paidAt,
+        paidAt: paid.at,
         origin,
       },
       locked,

@@ -92,7 +92,9 @@ export abstract class StripeStore {
   protected put<T extends StripeObject>(item: T) {
     if (item.object === "invoice_payment" && !this.objects.has(item.id)) {
       const { invoice } = item as unknown as InvoicePayment;
-      this.invoicePayments.set(invoice, [...(this.invoicePayments.get(invoice) ?? []), item.id]);
+      let ofInvoice = this.invoicePayments.get(invoice);
+      if (!ofInvoice) this.invoicePayments.set(invoice, (ofInvoice = []));
+      ofInvoice.push(item.id);
     }
     this.objects.set(item.id, item);
     let ofKind = this.kinds.get(item.object);
